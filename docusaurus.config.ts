@@ -1,0 +1,179 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type * as DocsPlugin from '@docusaurus/plugin-content-docs';
+import type { PluginOptions as OpenApiPluginOptions } from 'docusaurus-plugin-openapi-docs/src/types';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { brand } from './src/brand';
+
+/** Options shared by the two hand-written docs instances (guides, help centre). */
+const docsInstanceDefaults = {
+  // One version only, labelled with the API version; the dropdown shows it.
+  lastVersion: 'current',
+  versions: { current: { label: brand.apiVersionLabel } },
+  showLastUpdateTime: false,
+  breadcrumbs: true,
+} satisfies Partial<DocsPlugin.Options>;
+
+const guides = {
+  ...docsInstanceDefaults,
+  path: 'docs',
+  routeBasePath: 'guides',
+  sidebarPath: './sidebars.ts',
+} satisfies DocsPlugin.Options;
+
+const helpCenter = {
+  ...docsInstanceDefaults,
+  id: 'help-center',
+  path: 'help-center',
+  routeBasePath: 'help-center',
+  sidebarPath: './sidebarsHelpCenter.ts',
+} satisfies DocsPlugin.Options;
+
+/** The API Reference: a docs instance whose pages docusaurus-plugin-openapi-docs generates into api/. */
+const apiReference = {
+  ...docsInstanceDefaults,
+  id: 'api',
+  path: 'api',
+  routeBasePath: 'api',
+  sidebarPath: './sidebarsApi.ts',
+  docItemComponent: '@theme/ApiItem',
+} satisfies DocsPlugin.Options;
+
+/** The OpenAPI document, served as a download at /<file> (openapi/ is a static directory). */
+const OPENAPI_FILE = 'v2.0.yaml';
+
+const openApiDocs = {
+  id: 'openapi',
+  docsPluginId: 'api',
+  config: {
+    merchant: {
+      specPath: `openapi/${OPENAPI_FILE}`,
+      outputDir: 'api',
+      infoTemplate: 'src/openapi-templates/info.mustache',
+      downloadUrl: `/${OPENAPI_FILE}`,
+      showSchemas: true,
+      sidebarOptions: { groupPathsBy: 'tag', categoryLinkSource: 'tag', sidebarCollapsed: false },
+    },
+  },
+} satisfies OpenApiPluginOptions;
+
+const themeConfig = {
+  metadata: [{ name: 'description', content: brand.tagline }],
+  announcementBar: {
+    id: 'announcement',
+    content: brand.announcement,
+    isCloseable: false,
+  },
+  // Light mode only: no switch, and the OS dark preference is not followed.
+  colorMode: {
+    defaultMode: 'light',
+    disableSwitch: true,
+    respectPrefersColorScheme: false,
+  },
+  docs: {
+    sidebar: { hideable: false, autoCollapseCategories: false },
+  },
+  tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  navbar: {
+    title: brand.name,
+    logo: { alt: `${brand.name} logo`, src: 'img/logo.svg', href: '/guides/first-steps/welcome' },
+    items: [
+      { type: 'docSidebar', sidebarId: 'guides', position: 'left', label: 'Guides' },
+      { type: 'docSidebar', sidebarId: 'api', docsPluginId: 'api', position: 'left', label: 'API Reference' },
+      {
+        type: 'docSidebar',
+        sidebarId: 'helpCenter',
+        docsPluginId: 'help-center',
+        position: 'left',
+        label: 'Help Center',
+      },
+      {
+        // Follows the docs instance of the page (see src/theme/NavbarItem/DocsVersionDropdownNavbarItem).
+        type: 'docsVersionDropdown',
+        position: 'right',
+        dropdownItemsAfter: [
+          { type: 'html', value: '<hr class="dropdown__divider" />' },
+          { to: `pathname:///${OPENAPI_FILE}`, label: `OpenAPI document (${brand.apiVersionLabel})` },
+        ],
+      },
+      { type: 'localeDropdown', position: 'right' },
+    ],
+  },
+  footer: {
+    style: 'light',
+    links: [
+      {
+        title: 'Developers',
+        items: [
+          { label: 'First steps', to: '/guides/first-steps/welcome' },
+          { label: 'API key', to: '/guides/first-steps/api-key' },
+          { label: 'API Reference', to: '/api' },
+          { label: 'Webhooks', to: '/guides/webhooks' },
+        ],
+      },
+      {
+        title: 'Merchants',
+        items: [
+          { label: 'Registration', to: '/help-center/registration' },
+          { label: 'Balances', to: '/help-center/balances' },
+          { label: 'Withdrawal', to: '/help-center/withdrawal' },
+          { label: 'Settings', to: '/help-center/settings' },
+        ],
+      },
+      {
+        title: 'Support',
+        items: [{ label: brand.supportEmail, href: `mailto:${brand.supportEmail}` }],
+      },
+    ],
+    copyright: `© ${brand.name}. Documentation of the merchant API ${brand.apiVersionLabel}.`,
+  },
+  prism: {
+    theme: prismThemes.github,
+    // go and json ship with prism-react-renderer; bash and diff are added here.
+    additionalLanguages: ['bash', 'diff'],
+  },
+} satisfies Preset.ThemeConfig;
+
+const config = {
+  title: brand.name,
+  tagline: brand.tagline,
+  favicon: 'img/favicon.svg',
+  url: brand.siteUrl,
+  baseUrl: '/',
+  trailingSlash: false,
+  titleDelimiter: '|',
+  noIndex: false,
+  baseUrlIssueBanner: false,
+  staticDirectories: ['static', 'openapi'],
+  // SPEC.md: broken links, broken anchors and duplicate routes only warn.
+  // The test suite checks links and anchors strictly (tests/unit/links.test.ts).
+  onBrokenLinks: 'warn',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    mermaid: true,
+    hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'warn' },
+  },
+  i18n: { defaultLocale: 'en', locales: ['en'], localeConfigs: { en: { label: 'English' } } },
+  presets: [
+    [
+      'classic',
+      {
+        docs: guides,
+        blog: false,
+        theme: { customCss: './src/css/custom.css' },
+        sitemap: { changefreq: 'weekly', priority: 0.5 },
+      } satisfies Preset.Options,
+    ],
+  ],
+  plugins: [
+    ['@docusaurus/plugin-content-docs', helpCenter],
+    ['@docusaurus/plugin-content-docs', apiReference],
+    ['docusaurus-plugin-openapi-docs', openApiDocs],
+    './src/plugins/robots.ts',
+  ],
+  themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
+  themeConfig,
+} satisfies Config;
+
+export default config;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The whole test suite: the README's test command (`npm test`) runs this.
+# It installs Debian's chromium where it is missing, type-checks, lints and
+# checks the OpenAPI document, builds the site, runs the unit tests over the
+# build and the browser tests against the production build served locally.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing Debian's chromium (browser tests use /usr/bin/chromium)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+step "OpenAPI document: Redocly lint (recommended rules)"
+npm run --silent lint:openapi
+
+step "OpenAPI document: generated types compile against a usage sample"
+npm run --silent types:openapi
+
+if [ "${SKIP_BUILD:-}" != "1" ]; then
+  step "build (generates the API reference from openapi/ first)"
+  npm run --silent build
+fi
+
+step "type check"
+npx tsc -p .
+
+step "unit tests (document, build output, links)"
+npm run --silent test:unit
+
+step "browser tests (Playwright, Debian chromium, production build)"
+npm run --silent test:e2e

@@ -1,0 +1,27 @@
+/**
+ * The brand: the one home of every site-wide fact that a provider replaces
+ * when it adopts these docs. The config, the pages and the tests read it from
+ * here; nothing else types these values.
+ *
+ * Domains use the reserved `.example` top-level domain (RFC 2606).
+ */
+export const brand = {
+  /** The provider's name, shown in the navbar, titles and footer. */
+  name: 'Crypto Payments',
+  /** One-line description for meta tags. */
+  tagline: 'Accept, hold, convert and pay out crypto with one API.',
+  /** The public address of this documentation site. */
+  siteUrl: 'https://docs.crypto-payments.example',
+  /** The merchant API v2.0, production. */
+  productionApiUrl: 'https://api.crypto-payments.example/v2.0',
+  /** The merchant API v2.0, sandbox: test without moving real funds. */
+  sandboxApiUrl: 'https://sandbox.api.crypto-payments.example/v2.0',
+  /** Where merchants and developers reach a person. */
+  supportEmail: 'support@crypto-payments.example',
+  /** The text of the announcement bar above the navbar (plain text). */
+  announcement: 'Merchant API v2.0 is the current version of the API.',
+  /** The API version that the docs describe; the version dropdown shows it. */
+  apiVersionLabel: 'v2.0',
+} as const;
+
+export type Brand = typeof brand;

@@ -1,0 +1,31 @@
+import React from 'react';
+import Head from '@docusaurus/Head';
+import { Redirect } from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+
+/** Where / sends readers (SPEC.md section 2). */
+export const HOME_TARGET = '/guides/first-steps/welcome';
+
+/**
+ * The home entry: redirects to the welcome guide. The prerendered HTML carries
+ * a meta refresh and a canonical link so that the redirect also works, and is
+ * understood by crawlers, with JavaScript off.
+ */
+export default function Home(): React.JSX.Element {
+  const { siteConfig } = useDocusaurusContext();
+  const target = useBaseUrl(HOME_TARGET);
+  return (
+    <>
+      <Head>
+        <title>{`Welcome ${siteConfig.titleDelimiter} ${siteConfig.title}`}</title>
+        <meta httpEquiv="refresh" content={`0; url=${target}`} />
+        <link rel="canonical" href={`${siteConfig.url}${target}`} />
+      </Head>
+      <p>
+        Redirecting to <a href={target}>the welcome guide</a>.
+      </p>
+      <Redirect to={target} />
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+import { test, expect, type Page } from '@playwright/test';
+import { brand } from '../../src/brand';
+import { gotoHydrated } from './helpers';
+
+const GUIDE = '/guides/charges/creating';
+const HELP = '/help-center/withdrawal/fiat';
+/** A page with h2, h3 and h4 headings and go, diff, json and bash code blocks. */
+const RICH_PAGE = '/guides/first-steps/api-key';
+
+test.describe('navigation', () => {
+  test('top navigation has exactly Guides, API Reference and Help Center', async ({ page }) => {
+    await gotoHydrated(page, GUIDE);
+    const links = page.locator('.navbar__items:not(.navbar__items--right) > a.navbar__item');
+    await expect(links).toHaveText(['Guides', 'API Reference', 'Help Center']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API Reference' })).toHaveAttribute(
+      'href',
+      '/api',
+    );
+  });
+
+  test('Guides and Help Center each open their own sidebar', async ({ page }) => {
+    await gotoHydrated(page, '/help-center/kyb');
+    await page.locator('.navbar').getByRole('link', { name: 'Guides', exact: true }).click();
+    await expect(page).toHaveURL(/\/guides\//);
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    await expect(sidebar.getByRole('link', { name: 'First steps' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Registration' })).toHaveCount(0);
+    await page.locator('.navbar').getByRole('link', { name: 'Help Center', exact: true }).click();
+    await expect(page).toHaveURL(/\/help-center\/registration$/);
+    await expect(sidebar.getByRole('link', { name: 'KYB' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'First steps' })).toHaveCount(0);
+  });
+
+  test('footer is shown with the support contact', async ({ page }) => {
+    await gotoHydrated(page, GUIDE);
+    const footer = page.locator('footer');
+    await expect(footer).toBeVisible();
+    await expect(footer.getByRole('link', { name: brand.supportEmail })).toHaveAttribute('href', `mailto:${brand.supportEmail}`);
+  });
+
+  test('announcement bar shows the announcement', async ({ page }) => {
+    await gotoHydrated(page, HELP);
+    await expect(page.getByRole('banner').filter({ hasText: brand.announcement })).toBeVisible();
+  });
+});
+
+test.describe('version and language dropdowns', () => {
+  test('version dropdown shows v2.0 and remembers the choice in local storage across a reload', async ({ page }) => {
+    await gotoHydrated(page, GUIDE);
+    const dropdown = page.locator('.navbar__items--right .dropdown').filter({ hasText: brand.apiVersionLabel });
+    await expect(dropdown.locator('> .navbar__link')).toHaveText(brand.apiVersionLabel);
+    await dropdown.hover();
+    await dropdown.locator('.dropdown__menu').getByRole('link', { name: brand.apiVersionLabel, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${GUIDE}$`));
+    const stored = () => page.evaluate(() => window.localStorage.getItem('docs-preferred-version-default'));
+    expect(await stored()).toBe('current');
+    await page.reload();
+    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    expect(await stored()).toBe('current');
+    await expect(dropdown.locator('> .navbar__link')).toHaveText(brand.apiVersionLabel);
+  });
+
+  test('version dropdown follows the docs set of the page (help centre)', async ({ page }) => {
+    await gotoHydrated(page, HELP);
+    const dropdown = page.locator('.navbar__items--right .dropdown').filter({ hasText: brand.apiVersionLabel });
+    await dropdown.hover();
+    await dropdown.locator('.dropdown__menu').getByRole('link', { name: brand.apiVersionLabel, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${HELP}$`));
+    expect(await page.evaluate(() => window.localStorage.getItem('docs-preferred-version-help-center'))).toBe('current');
+  });
+
+  test('language dropdown offers English only', async ({ page }) => {
+    await gotoHydrated(page, GUIDE);
+    const dropdown = page.locator('.navbar__items--right .dropdown').filter({ hasText: 'English' });
+    await expect(dropdown.locator('.dropdown__menu li')).toHaveCount(1);
+    await expect(dropdown.locator('.dropdown__menu a')).toHaveText(['English']);
+  });
+});
+
+test.describe('light mode only', () => {
+  test('no colour-mode switch, and a dark OS preference is not followed', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await gotoHydrated(page, GUIDE);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('button', { name: /dark mode|light mode|system mode/i })).toHaveCount(0);
+    await expect(page.locator('.navbar [class*="colorModeToggle"]')).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe('page chrome', () => {
+  test('title separator is a pipe', async ({ page }) => {
+    await gotoHydrated(page, GUIDE);
+    await expect(page).toHaveTitle(`Creating a charge | ${brand.name}`);
+  });
+
+  test('table of contents shows h2 and h3 only (an h4 never appears in it)', async ({ page }) => {
+    await gotoHydrated(page, RICH_PAGE);
+    const article = page.locator('article');
+    const toc = page.locator('.table-of-contents');
+    const h2 = await article.locator('h2[id]').count();
+    const h3 = await article.locator('h3[id]').count();
+    expect(h2).toBeGreaterThan(0);
+    expect(h3).toBeGreaterThan(0);
+    const h4Ids = await article.locator('h4[id]').evaluateAll((els) => els.map((e) => e.id));
+    expect(h4Ids.length).toBeGreaterThan(0);
+    await expect(toc.locator('a')).toHaveCount(h2 + h3);
+    for (const id of h4Ids) await expect(toc.locator(`a[href="#${id}"]`)).toHaveCount(0);
+  });
+
+  test('sidebar has no hide button', async ({ page }) => {
+    await gotoHydrated(page, GUIDE);
+    await expect(page.getByRole('navigation', { name: 'Docs sidebar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Collapse sidebar', exact: true })).toHaveCount(0);
+    await expect(page.locator('[class*="collapseSidebarButton"]')).toHaveCount(0);
+  });
+
+  test('sidebar categories stay open when another category opens', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges/creating');
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    await expect(sidebar.getByRole('link', { name: 'Attributes' })).toBeVisible();
+    await sidebar.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await expect(page).toHaveURL(/\/guides\/webhooks$/);
+    await expect(sidebar.getByRole('link', { name: 'Payin' })).toBeVisible();
+    // Charges stays open: categories do not auto-collapse.
+    await expect(sidebar.getByRole('link', { name: 'Attributes' })).toBeVisible();
+    await expect(sidebar.locator('button[aria-expanded="false"]')).toHaveCount(0);
+  });
+
+  test('code blocks are highlighted for go, diff, json and bash', async ({ page }) => {
+    await gotoHydrated(page, RICH_PAGE);
+    for (const language of ['go', 'diff', 'json', 'bash']) {
+      const block = page.locator(`pre.prism-code.language-${language}`).first();
+      await expect(block, `a ${language} block`).toBeVisible();
+      // Highlighted: the block holds Prism tokens of more than one kind.
+      const kinds = await block.locator('span.token').evaluateAll(
+        (els) => new Set(els.flatMap((e) => Array.from(e.classList).filter((c) => c !== 'token'))).size,
+      );
+      expect(kinds, `${language} token kinds`).toBeGreaterThan(1);
+    }
+  });
+});
+
+test.describe('mobile sidebar', () => {
+  const desktopSidebar = (page: Page) => page.locator('aside.theme-doc-sidebar-container');
+  const menuButton = (page: Page) => page.getByRole('button', { name: 'Toggle navigation bar' });
+
+  test('below 996 px (995 px) the mobile sidebar replaces the desktop one', async ({ page }) => {
+    await page.setViewportSize({ width: 995, height: 800 });
+    await gotoHydrated(page, GUIDE);
+    await expect(desktopSidebar(page)).toBeHidden();
+    await expect(menuButton(page)).toBeVisible();
+    await menuButton(page).click();
+    const mobile = page.locator('.navbar-sidebar');
+    await expect(mobile).toBeVisible();
+    await expect(mobile.getByRole('link', { name: 'Attributes' })).toBeVisible();
+  });
+
+  test('at 997 px the desktop sidebar is shown', async ({ page }) => {
+    await page.setViewportSize({ width: 997, height: 800 });
+    await gotoHydrated(page, GUIDE);
+    await expect(desktopSidebar(page)).toBeVisible();
+    await expect(menuButton(page)).toBeHidden();
+  });
+});
+
+test.describe('loading and failures', () => {
+  /** Route chunks are every script but the runtime and main bundles. */
+  const isRouteChunk = (url: string | URL) => /\/assets\/js\/(?!runtime~main|main\.)[^/]+\.js$/.test(String(url));
+
+  test('progress bar shows on a slow navigation (after 200 ms)', async ({ page }) => {
+    await gotoHydrated(page, '/guides/first-steps');
+    await page.waitForLoadState('networkidle');
+    await page.route(isRouteChunk, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole('article').getByRole('link', { name: 'API key' }).first().click();
+    await expect(page.locator('#nprogress')).toBeAttached({ timeout: 1400 });
+    await expect(page).toHaveURL(/\/guides\/first-steps\/api-key$/);
+    await expect(page.locator('h1').first()).toHaveText('API key and authentication', { timeout: 10_000 });
+  });
+
+  test('crash fallback shows "This page crashed." and Try again recovers', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.__DOCS_CRASH_TEST__ = true;
+    });
+    await page.goto(GUIDE);
+    await expect(page.getByText('This page crashed.')).toBeVisible();
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    await expect(tryAgain).toBeVisible();
+    await page.evaluate(() => {
+      window.__DOCS_CRASH_TEST__ = false;
+    });
+    await tryAgain.click();
+    await expect(page.getByText('This page crashed.')).toHaveCount(0);
+    await expect(page.locator('article h1')).toHaveText('Creating a charge');
+  });
+
+  test('a failed route preload reloads the page, which then loads', async ({ page }) => {
+    await gotoHydrated(page, '/guides/first-steps');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      (window as unknown as { __beforeReload: boolean }).__beforeReload = true;
+    });
+    let failed = 0;
+    await page.route(isRouteChunk, async (route) => {
+      if (failed === 0) {
+        failed += 1;
+        await route.abort('failed');
+      } else {
+        await route.continue();
+      }
+    });
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('article').getByRole('link', { name: 'welcome' }).first().click();
+    await reloaded;
+    expect(failed).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __beforeReload?: boolean }).__beforeReload)).toBeUndefined();
+    await expect(page.locator('h1').first()).toHaveText('Welcome');
+  });
+
+  for (const [name, connection] of [
+    ['data saving on', { saveData: true, effectiveType: '4g' }],
+    ['2G', { saveData: false, effectiveType: '2g' }],
+  ] as const) {
+    test(`no prefetching with ${name}`, async ({ page }) => {
+      await page.addInitScript((conn) => {
+        Object.defineProperty(navigator, 'connection', { configurable: true, get: () => conn });
+      }, connection);
+      const prefetches: string[] = [];
+      page.on('request', (request) => {
+        if (isRouteChunk(request.url())) prefetches.push(request.url());
+      });
+      await gotoHydrated(page, '/guides/first-steps');
+      await page.waitForLoadState('networkidle');
+      prefetches.length = 0;
+      // Links in view and hovered would be prefetched on a fast connection.
+      await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Statuses' }).first().hover();
+      await page.mouse.wheel(0, 2000);
+      await page.waitForTimeout(800);
+      expect(prefetches).toEqual([]);
+    });
+  }
+
+  test('prefetching does happen on a fast connection (control for the tests above)', async ({ page }) => {
+    const prefetches: string[] = [];
+    page.on('request', (request) => {
+      if (isRouteChunk(request.url())) prefetches.push(request.url());
+    });
+    await gotoHydrated(page, '/guides/first-steps');
+    await page.waitForLoadState('networkidle');
+    prefetches.length = 0;
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Statuses' }).first().hover();
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => prefetches.length, { timeout: 5000 }).toBeGreaterThan(0);
+  });
+});
+
+test.describe('indexable', () => {
+  test('pages carry no noindex', async ({ page }) => {
+    await gotoHydrated(page, GUIDE);
+    await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Opens a path and waits until React has hydrated it (keys and clicks work from then on). */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+}
+
+/** Collects console errors and uncaught page errors from now on. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** The not-found page, as a reader sees it. */
+export async function expectNotFound(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  const main = page.locator('main');
+  for (const name of ['Guides', 'API Reference', 'Help Center']) {
+    await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+}

@@ -1,0 +1,76 @@
+import { test, expect } from '@playwright/test';
+import { brand } from '../../src/brand';
+import { contentRoutes, HOME_REDIRECT_TARGET } from '../fixtures/routes';
+import { collectErrors, expectNotFound, gotoHydrated } from './helpers';
+
+const titlePattern = new RegExp(`^.+ \\| ${brand.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+test.describe('route table', () => {
+  for (const route of contentRoutes) {
+    test(`${route} renders with its title and hydrates without console errors`, async ({ page }) => {
+      const errors = collectErrors(page);
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+      await expect(page).toHaveTitle(titlePattern);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe('not-found page', () => {
+  const unknown = [
+    '/no-such-page',
+    '/guides/charges/no-such-sub-page',
+    '/help-center/settings/nope',
+    '/guides/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    "/help-center/%22'%3E%3Cimg%20src=x%20onerror=alert(1)%3E",
+    '/guides/charges/%E2%9C%93%20%F0%9F%98%80',
+  ];
+  for (const path of unknown) {
+    test(`unknown path ${path} shows the not-found page with the ways back`, async ({ page }) => {
+      let dialog = false;
+      page.on('dialog', async (d) => {
+        dialog = true;
+        await d.dismiss();
+      });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+      await expectNotFound(page);
+      expect(dialog).toBe(false);
+    });
+  }
+
+  test('query strings and hash fragments do not break a page', async ({ page }) => {
+    const errors = collectErrors(page);
+    await gotoHydrated(page, '/guides/charges?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E&x=%F0%9F%98%80#%3Cimg%20src%3Dx%3E');
+    await expect(page).toHaveTitle(titlePattern);
+    await expect(page.locator('h1').first()).toHaveText('Charges');
+    await gotoHydrated(page, '/help-center/topup?utm_source=test#no-such-anchor');
+    await expect(page.locator('h1').first()).toHaveText('Top up');
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('home redirect', () => {
+  test('/ redirects to the welcome guide with JavaScript on', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`${HOME_REDIRECT_TARGET}$`));
+    await expect(page.locator('h1').first()).toHaveText('Welcome');
+  });
+
+  test('/ redirects to the welcome guide with JavaScript off', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const raw = await (await page.request.get(`${baseURL}/`)).text();
+    expect(raw).toContain(`http-equiv="refresh" content="0; url=${HOME_REDIRECT_TARGET}"`);
+    expect(raw).toContain(`<link data-rh="true" rel="canonical" href="${brand.siteUrl}${HOME_REDIRECT_TARGET}"`);
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`${HOME_REDIRECT_TARGET}$`));
+    await expect(page.locator('h1').first()).toHaveText('Welcome');
+    await context.close();
+  });
+});
