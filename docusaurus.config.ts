@@ -2,8 +2,9 @@ import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as DocsPlugin from '@docusaurus/plugin-content-docs';
 import type { PluginOptions as OpenApiPluginOptions } from 'docusaurus-plugin-openapi-docs/src/types';
-import { themes as prismThemes } from 'prism-react-renderer';
 import { brand } from './src/brand';
+import { accessibleLightTheme } from './src/prismTheme';
+import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
 
 /** Options shared by the two hand-written docs instances (guides, help centre). */
 const docsInstanceDefaults = {
@@ -14,15 +15,21 @@ const docsInstanceDefaults = {
   breadcrumbs: true,
 } satisfies Partial<DocsPlugin.Options>;
 
-const guides = {
+/** Guides and help centre: <SchemaFields name="Charge" /> and friends get their facts from openapi/ at build time. */
+const contentDefaults = {
   ...docsInstanceDefaults,
+  beforeDefaultRemarkPlugins: [remarkOpenapiFacts],
+} satisfies Partial<DocsPlugin.Options>;
+
+const guides = {
+  ...contentDefaults,
   path: 'docs',
   routeBasePath: 'guides',
   sidebarPath: './sidebars.ts',
 } satisfies DocsPlugin.Options;
 
 const helpCenter = {
-  ...docsInstanceDefaults,
+  ...contentDefaults,
   id: 'help-center',
   path: 'help-center',
   routeBasePath: 'help-center',
@@ -128,7 +135,7 @@ const themeConfig = {
     copyright: `© ${brand.name}. Documentation of the merchant API ${brand.apiVersionLabel}.`,
   },
   prism: {
-    theme: prismThemes.github,
+    theme: accessibleLightTheme,
     // go and json ship with prism-react-renderer; bash and diff are added here.
     additionalLanguages: ['bash', 'diff'],
   },

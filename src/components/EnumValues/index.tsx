@@ -1,0 +1,47 @@
+import React from 'react';
+import type { EnumFacts } from '@site/src/openapi/facts';
+import InlineMarkdown from '@site/src/components/JsonExample/InlineMarkdown';
+import styles from './styles.module.css';
+
+type Props = {
+  /** The enum, read from the OpenAPI document at build time (remark-openapi-facts). */
+  facts: EnumFacts;
+  name: string;
+  /** Gives every value a stable anchor: `#<prefix><value>` (for example #insufficient_balance). */
+  anchorPrefix?: string;
+  /** Meanings written on the page, for values the document gives none. */
+  notes?: Record<string, string>;
+};
+
+/** The values of an enum of the OpenAPI document, each with its meaning where one is stated. */
+export default function EnumValues({ facts, name, anchorPrefix, notes = {} }: Props): React.JSX.Element {
+  const meaning = (value: string) => facts.values.find((v) => v.value === value)?.description ?? notes[value];
+  const hasMeanings = facts.values.some((v) => meaning(v.value));
+  return (
+    <div className={styles.wrapper}>
+      <table className={styles.table} data-enum={name}>
+        <thead>
+          <tr>
+            <th scope="col">Value</th>
+            {hasMeanings && <th scope="col">Meaning</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {facts.values.map(({ value }) => (
+            <tr key={value} id={anchorPrefix !== undefined ? `${anchorPrefix}${value}` : undefined}>
+              <th scope="row" className={styles.value}>
+                <code>{value}</code>
+                {anchorPrefix !== undefined && (
+                  <a className={styles.anchor} href={`#${anchorPrefix}${value}`} aria-label={`Link to ${value}`}>
+                    #
+                  </a>
+                )}
+              </th>
+              {hasMeanings && <td>{meaning(value) ? <InlineMarkdown text={meaning(value) ?? ''} /> : 'Not stated in this reference.'}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import React from 'react';
+import Link from '@docusaurus/Link';
+import type { OperationFacts } from '@site/src/openapi/facts';
+import InlineMarkdown from '@site/src/components/JsonExample/InlineMarkdown';
+import styles from './styles.module.css';
+
+type Props = {
+  /** The operation, read from the OpenAPI document at build time (remark-openapi-facts). */
+  facts: OperationFacts;
+};
+
+/** An operation of the document: method, path, authentication, its parameters, and a link to its reference page. */
+export default function Operation({ facts }: Props): React.JSX.Element {
+  const params = facts.parameters;
+  return (
+    <div className={styles.operation} data-operation={facts.operationId}>
+      <p className={styles.endpoint}>
+        <span className={styles.method}>{facts.method}</span> <code>{facts.path}</code>{' '}
+        <Link to={facts.pageUrl}>{facts.summary} in the API reference</Link>
+      </p>
+      <p className={styles.auth}>{facts.public ? 'Needs no authentication.' : 'Needs authentication.'}</p>
+      {params.length > 0 && (
+        <div className={styles.wrapper}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Parameter</th>
+                <th scope="col">In</th>
+                <th scope="col">Type</th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              {params.map((p) => (
+                <tr key={`${p.in}-${p.name}`}>
+                  <th scope="row" className={styles.name}>
+                    <code>{p.name}</code>
+                    {p.required && <span className={styles.required}>required</span>}
+                  </th>
+                  <td>{p.in}</td>
+                  <td>{p.type}</td>
+                  <td>
+                    {p.description && <InlineMarkdown text={p.description} />}
+                    {p.values && (
+                      <span className={styles.extra}>
+                        One of:{' '}
+                        {p.values.map((v, i) => (
+                          <React.Fragment key={v}>
+                            {i > 0 && ', '}
+                            <code>{v}</code>
+                          </React.Fragment>
+                        ))}
+                        .
+                      </span>
+                    )}
+                    {p.rules.length > 0 && (
+                      <span className={styles.extra}>
+                        {p.rules.map((r, i) => (
+                          <React.Fragment key={r}>
+                            {i > 0 && ' · '}
+                            <InlineMarkdown text={r} />
+                          </React.Fragment>
+                        ))}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

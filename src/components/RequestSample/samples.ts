@@ -1,0 +1,67 @@
+/**
+ * Builds copyable request samples (curl in bash, Go) for an operation of the
+ * OpenAPI document: its method, its path with the example path parameters,
+ * its required query parameters with their examples, and its example body.
+ */
+import type { OperationFacts } from '@site/src/openapi/facts';
+
+function urlOf(op: OperationFacts, baseUrl: string): string {
+  let path = op.path;
+  for (const p of op.parameters.filter((x) => x.in === 'path')) {
+    path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example ?? `<${p.name}>`)));
+  }
+  const query = op.parameters
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(p.example ?? ''))}`);
+  return `${baseUrl}${path}${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+function bodyOf(op: OperationFacts): string | undefined {
+  return op.requestExample === undefined ? undefined : JSON.stringify(op.requestExample, null, 2);
+}
+
+export function curlSample(op: OperationFacts, baseUrl: string): string {
+  const lines = [`curl -X ${op.method} "${urlOf(op, baseUrl)}"`];
+  if (!op.public) lines.push(`  -H "Authorization: Bearer $API_TOKEN"`);
+  const body = bodyOf(op);
+  if (body) {
+    lines.push(`  -H "Content-Type: application/json"`);
+    lines.push(`  -d '${body.replace(/'/g, `'\\''`)}'`);
+  }
+  return lines.join(' \\\n');
+}
+
+export function goSample(op: OperationFacts, baseUrl: string): string {
+  const body = bodyOf(op);
+  const imports = ['"fmt"', '"io"', '"net/http"', ...(op.public ? [] : ['"os"']), ...(body ? ['"strings"'] : [])].sort();
+  const reader = body ? `strings.NewReader(\`${body}\`)` : 'nil';
+  const lines = [
+    'package main',
+    '',
+    'import (',
+    ...imports.map((i) => `\t${i}`),
+    ')',
+    '',
+    'func main() {',
+    `\treq, err := http.NewRequest(http.Method${op.method[0]}${op.method.slice(1).toLowerCase()}, "${urlOf(op, baseUrl)}", ${reader})`,
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    ...(op.public ? [] : ['\treq.Header.Set("Authorization", "Bearer "+os.Getenv("API_TOKEN"))']),
+    ...(body ? ['\treq.Header.Set("Content-Type", "application/json")'] : []),
+    '',
+    '\tresp, err := http.DefaultClient.Do(req)',
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    '\tdefer resp.Body.Close()',
+    '',
+    '\tout, err := io.ReadAll(resp.Body)',
+    '\tif err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    '\tfmt.Println(resp.Status, string(out))',
+    '}',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,62 @@
+import React from 'react';
+import type { FieldRow } from '@site/src/openapi/facts';
+import InlineMarkdown from '@site/src/components/JsonExample/InlineMarkdown';
+import styles from './styles.module.css';
+
+type Props = {
+  /** Rows read from the OpenAPI document at build time (remark-openapi-facts). */
+  facts: FieldRow[];
+  /** The schema's name, shown in the caption. */
+  name: string;
+};
+
+/** A field table of one schema of the OpenAPI document: name, type, rules and meaning of every field. */
+export default function SchemaFields({ facts, name }: Props): React.JSX.Element {
+  return (
+    <div className={styles.wrapper}>
+      <table className={styles.table} data-schema={name}>
+        <caption className={styles.caption}>
+          Fields of <code>{name}</code>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {facts.map((row) => (
+            <tr key={row.name}>
+              <th scope="row" className={styles.field} style={{ paddingLeft: `${0.75 + row.depth * 1}rem` }}>
+                <code>{row.name}</code>
+                {row.required && <span className={styles.required}>required</span>}
+                {row.deprecated && <span className={styles.deprecated}>deprecated</span>}
+              </th>
+              <td className={styles.type}>
+                {row.type}
+                {row.nullable && <span className={styles.nullable}> or null</span>}
+              </td>
+              <td>
+                {row.description && <InlineMarkdown text={row.description} />}
+                {row.values && (
+                  <span className={styles.values}>
+                    One of:{' '}
+                    {row.values.map((v, i) => (
+                      <React.Fragment key={v}>
+                        {i > 0 && ', '}
+                        <code>{v}</code>
+                      </React.Fragment>
+                    ))}
+                    .
+                  </span>
+                )}
+                {row.rules.length > 0 && <span className={styles.rules}>{row.rules.map((r) => <InlineMarkdown key={r} text={r} />)}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

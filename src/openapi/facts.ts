@@ -1,0 +1,308 @@
+/**
+ * Reads facts out of the OpenAPI document (openapi/v2.0.yaml) for the pages:
+ * field tables, enum lists, operations and their examples. Runs at build time
+ * only (from the remark plugin and the tests), never in the browser, so pages
+ * carry just the facts they show.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Obj = { [key: string]: Json };
+
+export const OPENAPI_PATH = path.resolve(__dirname, '../../openapi/v2.0.yaml');
+
+let cached: Obj | undefined;
+export function openapiDocument(): Obj {
+  cached ??= parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Obj;
+  return cached;
+}
+
+const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function schemas(): Obj {
+  const components = openapiDocument().components;
+  if (!isObj(components) || !isObj(components.schemas)) throw new Error('openapi: no components.schemas');
+  return components.schemas;
+}
+
+export function schemaByName(name: string): Obj {
+  const schema = schemas()[name];
+  if (!isObj(schema)) throw new Error(`openapi: no component schema named "${name}"`);
+  return schema;
+}
+
+function refName(ref: string): string {
+  const prefix = '#/components/schemas/';
+  if (!ref.startsWith(prefix)) throw new Error(`openapi: unsupported $ref ${ref}`);
+  return ref.slice(prefix.length);
+}
+
+/** Follows $ref (keeping the referring node's own description) and returns the schema and the name it came from. */
+function deref(schema: Obj): { schema: Obj; name?: string } {
+  if (typeof schema.$ref === 'string') {
+    const name = refName(schema.$ref);
+    const target = deref(schemaByName(name));
+    const merged: Obj = { ...target.schema };
+    for (const key of ['description', 'deprecated', 'default', 'examples', 'readOnly'] as const) {
+      if (schema[key] !== undefined) merged[key] = schema[key];
+    }
+    return { schema: merged, name: target.name ?? name };
+  }
+  return { schema };
+}
+
+export type EnumValue = { value: string; description?: string };
+export type EnumFacts = { name: string; description?: string; values: EnumValue[] };
+
+/** The values of a named enum schema, with the meanings the document gives (x-enumDescriptions). */
+export function enumFacts(name: string): EnumFacts {
+  const { schema } = deref(schemaByName(name));
+  if (!Array.isArray(schema.enum)) throw new Error(`openapi: schema "${name}" is not an enum`);
+  const meanings = isObj(schema['x-enumDescriptions']) ? schema['x-enumDescriptions'] : {};
+  return {
+    name,
+    description: typeof schema.description === 'string' ? schema.description : undefined,
+    values: schema.enum.map((value) => {
+      const meaning = meanings[String(value)];
+      return { value: String(value), description: typeof meaning === 'string' ? meaning : undefined };
+    }),
+  };
+}
+
+export type FieldRow = {
+  /** Dotted path; array items are written `name[]`, map values `name.<key>`. */
+  name: string;
+  depth: number;
+  type: string;
+  required: boolean;
+  nullable: boolean;
+  deprecated: boolean;
+  description?: string;
+  values?: string[];
+  rules: string[];
+};
+
+function describeType(schema: Obj): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
+  // Nullable forms: type: [X, 'null'] and anyOf/oneOf [X, {type: 'null'}].
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options = schema[key];
+    if (Array.isArray(options)) {
+      const nonNull = options.filter((o) => !(isObj(o) && o.type === 'null')).filter(isObj);
+      const nullable = nonNull.length < options.length;
+      if (nonNull.length === 1) {
+        const inner = describeType(deref(nonNull[0]).schema);
+        const named = deref(nonNull[0]).name;
+        return { ...inner, nullable: nullable || inner.nullable, enumName: inner.values ? named : undefined };
+      }
+      const names = nonNull.map((o) => deref(o).name ?? String(deref(o).schema.type ?? 'object'));
+      return { type: `one of ${names.join(', ')}`, nullable };
+    }
+  }
+  let type = schema.type;
+  let nullable = false;
+  if (Array.isArray(type)) {
+    nullable = type.includes('null');
+    type = type.filter((t) => t !== 'null')[0] ?? 'null';
+  }
+  const values = Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null).map(String) : undefined;
+  if (type === 'array' && isObj(schema.items)) {
+    const item = deref(schema.items);
+    const itemType = describeType(item.schema);
+    return { type: `array of ${itemType.type}`, nullable, inner: item.schema, values: itemType.values };
+  }
+  if (type === 'object' || (type === undefined && isObj(schema.properties))) {
+    if (isObj(schema.additionalProperties)) {
+      return { type: 'map of object', nullable, inner: deref(schema.additionalProperties).schema };
+    }
+    return { type: 'object', nullable, inner: schema };
+  }
+  const format = typeof schema.format === 'string' ? ` (${schema.format})` : '';
+  return { type: `${type ?? 'any'}${format}`, nullable, values };
+}
+
+function rulesOf(schema: Obj): string[] {
+  const rules: string[] = [];
+  if (typeof schema.minLength === 'number' && typeof schema.maxLength === 'number')
+    rules.push(`${schema.minLength} to ${schema.maxLength} characters`);
+  else if (typeof schema.maxLength === 'number') rules.push(`at most ${schema.maxLength} characters`);
+  else if (typeof schema.minLength === 'number') rules.push(`at least ${schema.minLength} characters`);
+  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number')
+    rules.push(`${schema.minimum} to ${schema.maximum}`);
+  else if (typeof schema.minimum === 'number') rules.push(`at least ${schema.minimum}`);
+  else if (typeof schema.maximum === 'number') rules.push(`at most ${schema.maximum}`);
+  if (typeof schema.minItems === 'number') rules.push(`at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
+  if (typeof schema.pattern === 'string') rules.push(`pattern \`${schema.pattern}\``);
+  if (schema.default !== undefined) rules.push(`default \`${JSON.stringify(schema.default)}\``);
+  return rules;
+}
+
+/** Merges allOf parts and the object itself into one set of properties and required names. */
+function objectParts(schema: Obj): { properties: Obj; required: string[] } {
+  const properties: Obj = {};
+  const required: string[] = [];
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.filter(isObj).map((p) => deref(p).schema) : [])];
+  for (const part of parts) {
+    if (isObj(part.properties)) Object.assign(properties, part.properties);
+    if (Array.isArray(part.required)) required.push(...part.required.map(String));
+  }
+  return { properties, required };
+}
+
+/** The rows of a field table for a named schema, nested objects expanded to `maxDepth`. */
+export function schemaFields(name: string, maxDepth = 2): FieldRow[] {
+  const rows: FieldRow[] = [];
+  const walk = (schema: Obj, prefix: string, depth: number, seen: string[]) => {
+    const { properties, required } = objectParts(schema);
+    for (const [field, raw] of Object.entries(properties)) {
+      if (!isObj(raw)) continue;
+      const { schema: prop, name: propName } = deref(raw);
+      const described = describeType(prop);
+      const rowName = prefix ? `${prefix}.${field}` : field;
+      const description =
+        typeof raw.description === 'string' ? raw.description : typeof prop.description === 'string' ? prop.description : undefined;
+      rows.push({
+        name: rowName,
+        depth,
+        type: described.type,
+        required: required.includes(field),
+        nullable: described.nullable,
+        deprecated: raw.deprecated === true || prop.deprecated === true,
+        description: description?.trim(),
+        values: described.values,
+        rules: rulesOf(prop),
+      });
+      const innerName = propName ?? rowName;
+      if (described.inner && depth < maxDepth && !seen.includes(innerName) && isObj(objectParts(described.inner).properties)) {
+        const childPrefix =
+          described.type.startsWith('array') ? `${rowName}[]` : described.type.startsWith('map') ? `${rowName}.<key>` : rowName;
+        walk(described.inner, childPrefix, depth + 1, [...seen, innerName]);
+      }
+    }
+  };
+  walk(deref(schemaByName(name)).schema, '', 0, [name]);
+  return rows;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export type Parameter = {
+  name: string;
+  in: string;
+  required: boolean;
+  type: string;
+  description?: string;
+  values?: string[];
+  rules: string[];
+  example?: Json;
+};
+export type OperationFacts = {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  tag: string;
+  /** The page of the operation in the API Reference. */
+  pageUrl: string;
+  public: boolean;
+  parameters: Parameter[];
+  requestSchema?: string;
+  requestExample?: Json;
+  responseExample?: Json;
+};
+
+export function kebab(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+function firstExample(media: Obj | undefined, which?: string): Json | undefined {
+  if (!media) return undefined;
+  if (isObj(media.examples)) {
+    const entries = Object.entries(media.examples);
+    const chosen = which ? media.examples[which] : entries[0]?.[1];
+    if (which && !chosen) throw new Error(`openapi: no example named "${which}"`);
+    if (isObj(chosen)) return chosen.value;
+  }
+  return media.example;
+}
+
+/** The facts of one operation, by operationId. `example` names one of several request examples. */
+export function operationFacts(operationId: string, example?: string): OperationFacts {
+  const doc = openapiDocument();
+  const paths = isObj(doc.paths) ? doc.paths : {};
+  for (const [p, item] of Object.entries(paths)) {
+    if (!isObj(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObj(op) || op.operationId !== operationId) continue;
+      const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]
+        .filter(isObj)
+        .map((raw) => {
+          const param = typeof raw.$ref === 'string' ? resolvePointer(raw.$ref) : raw;
+          const schema = isObj(param.schema) ? deref(param.schema).schema : {};
+          const described = describeType(schema);
+          return {
+            name: String(param.name),
+            in: String(param.in),
+            required: param.required === true,
+            type: described.type,
+            description: typeof param.description === 'string' ? param.description.trim() : undefined,
+            values: described.values,
+            rules: rulesOf(schema),
+            example: param.example,
+          };
+        });
+      const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
+      const json = body && isObj(body['application/json']) ? body['application/json'] : undefined;
+      const responses = isObj(op.responses) ? op.responses : {};
+      const ok = [responses['200'], responses['201'], responses['202']].find(isObj);
+      const okJson = ok && isObj(ok.content) && isObj(ok.content['application/json']) ? ok.content['application/json'] : undefined;
+      const schemaRef = json && isObj(json.schema) && typeof json.schema.$ref === 'string' ? refName(json.schema.$ref) : undefined;
+      return {
+        operationId,
+        method: method.toUpperCase(),
+        path: p,
+        summary: String(op.summary ?? ''),
+        tag: Array.isArray(op.tags) ? String(op.tags[0]) : '',
+        pageUrl: `/api/${kebab(operationId)}`,
+        public: Array.isArray(op.security) && op.security.length === 0,
+        parameters: params,
+        requestSchema: schemaRef,
+        requestExample: firstExample(json, example),
+        responseExample: firstExample(okJson),
+      };
+    }
+  }
+  throw new Error(`openapi: no operation with operationId "${operationId}"`);
+}
+
+function resolvePointer(ref: string): Obj {
+  const parts = ref.replace(/^#\//, '').split('/');
+  let node: Json = openapiDocument();
+  for (const part of parts) node = isObj(node) ? node[part] : null;
+  if (!isObj(node)) throw new Error(`openapi: cannot resolve ${ref}`);
+  return node;
+}
+
+/** A schema-level example (the first of `examples`, or `example`). */
+export function schemaExample(name: string): Json {
+  const schema = schemaByName(name);
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  throw new Error(`openapi: schema "${name}" has no example`);
+}
+
+/** Every operation of the document, in document order. */
+export function allOperationIds(): string[] {
+  const ids: string[] = [];
+  const paths = openapiDocument().paths;
+  for (const item of Object.values(isObj(paths) ? paths : {})) {
+    if (!isObj(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (isObj(op) && typeof op.operationId === 'string') ids.push(op.operationId);
+    }
+  }
+  return ids;
+}

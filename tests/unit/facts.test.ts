@@ -1,0 +1,89 @@
+/** The build-time readers of the OpenAPI document (src/openapi/facts.ts) and the request samples built from them. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { enumFacts, operationFacts, schemaFields, kebab, allOperationIds } from '../../src/openapi/facts';
+import { curlSample, goSample } from '../../src/components/RequestSample/samples';
+import { brand } from '../../src/brand';
+import { calls, entities, statuses, errorCodes, payoutErrorCodes } from '../fixtures/spec';
+
+test('field tables list every field SPEC.md gives for an entity', () => {
+  for (const name of ['Charge', 'CryptoPayment', 'Checkout', 'Invoice', 'Deposit', 'MassPayout', 'BalanceEntry']) {
+    const rows = new Set(schemaFields(name).filter((r) => r.depth === 0).map((r) => r.name));
+    const missing = (entities[name] ?? []).filter((field) => !rows.has(field));
+    assert.deepEqual(missing, [], `${name} is missing fields`);
+  }
+});
+
+test('field tables mark required, nullable and deprecated fields and show enum values', () => {
+  const payment = schemaFields('CryptoPayment');
+  assert.equal(payment.find((r) => r.name === 'address')?.deprecated, true);
+  assert.equal(payment.find((r) => r.name === 'id')?.required, true);
+  assert.equal(payment.find((r) => r.name === 'address_from')?.nullable, true);
+  const charge = schemaFields('Charge');
+  assert.deepEqual(charge.find((r) => r.name === 'status')?.values, [...statuses.Charge]);
+  assert.ok(charge.some((r) => r.name === 'timeline[].status'), 'nested array fields are expanded');
+  assert.ok(charge.some((r) => r.name.startsWith('pricing.<key>.')), 'map values are expanded');
+});
+
+test('enum lists carry the values and the meanings the document gives', () => {
+  assert.deepEqual(
+    enumFacts('ErrorCode').values.map((v) => v.value),
+    Object.keys(errorCodes),
+  );
+  const insufficient = enumFacts('ErrorCode').values.find((v) => v.value === 'insufficient_balance');
+  assert.equal(insufficient?.description, errorCodes.insufficient_balance);
+  assert.deepEqual(
+    enumFacts('PayoutErrorCode').values.map((v) => v.value),
+    Object.keys(payoutErrorCodes),
+  );
+  assert.throws(() => enumFacts('Charge'), /not an enum/);
+  assert.throws(() => schemaFields('NoSuchSchema'), /no component schema/);
+});
+
+test('operations resolve to the method, path and reference page of SPEC.md section 7', () => {
+  assert.deepEqual(allOperationIds().sort(), calls.map((c) => c.operationId).sort());
+  for (const call of calls) {
+    const op = operationFacts(call.operationId);
+    assert.equal(op.method, call.method.toUpperCase(), call.operationId);
+    assert.equal(op.path, call.path, call.operationId);
+    assert.equal(op.pageUrl, `/api/${kebab(call.operationId)}`);
+  }
+  assert.equal(kebab('listMassPayoutPayouts'), 'list-mass-payout-payouts');
+  assert.throws(() => operationFacts('noSuchCall'), /no operation/);
+});
+
+test('the curl sample uses the operation method, sandbox URL, auth and example body', () => {
+  const op = operationFacts('createCharge');
+  const curl = curlSample(op, brand.sandboxApiUrl);
+  assert.match(curl, new RegExp(`^curl -X POST "${brand.sandboxApiUrl}/charges"`));
+  assert.match(curl, /Authorization: Bearer \$API_TOKEN/);
+  const body = curl.slice(curl.indexOf("-d '") + 4, curl.lastIndexOf("'"));
+  assert.deepEqual(JSON.parse(body), op.requestExample);
+});
+
+test('the curl sample of a public call sends no credentials and fills path parameters', () => {
+  const op = operationFacts('getCharge');
+  const curl = curlSample(op, brand.sandboxApiUrl);
+  assert.doesNotMatch(curl, /Authorization/);
+  assert.doesNotMatch(curl, /\{id\}/);
+  assert.match(curl, /^curl -X GET "https:\/\/[^"]+\/charges\/[0-9a-f-]{36}"$/);
+});
+
+test('required query parameters are filled from their examples', () => {
+  const curl = curlSample(operationFacts('getConvertToken'), brand.sandboxApiUrl);
+  const url = new URL(curl.match(/"([^"]+)"/)?.[1] ?? '');
+  for (const name of ['network_from', 'symbol_from', 'network_to', 'symbol_to', 'amount']) {
+    assert.ok(url.searchParams.get(name), `${name} is set`);
+  }
+});
+
+test('the Go sample is a complete program using the same method, URL and body', () => {
+  const op = operationFacts('sendMassPayout');
+  const go = goSample(op, brand.sandboxApiUrl);
+  assert.match(go, /^package main\n/);
+  assert.match(go, /http\.NewRequest\(http\.MethodPut, "https:\/\/[^"]+\/mass-payouts\/[0-9a-f-]{36}\/send", strings\.NewReader\(`/);
+  assert.match(go, /"strings"/);
+  assert.match(go, /req\.Header\.Set\("Authorization", "Bearer "\+os\.Getenv\("API_TOKEN"\)\)/);
+  const noBody = goSample(operationFacts('getCharge'), brand.sandboxApiUrl);
+  assert.doesNotMatch(noBody, /"strings"|"os"/, 'no unused imports (Go would not compile)');
+});
