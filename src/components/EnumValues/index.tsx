@@ -1,4 +1,5 @@
 import React from 'react';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type { EnumFacts } from '@site/src/openapi/facts';
 import InlineMarkdown from '@site/src/components/JsonExample/InlineMarkdown';
 import styles from './styles.module.css';
@@ -15,6 +16,9 @@ type Props = {
 
 /** The values of an enum of the OpenAPI document, each with its meaning where one is stated. */
 export default function EnumValues({ facts, name, anchorPrefix, notes = {} }: Props): React.JSX.Element {
+  // Register the row anchors with Docusaurus, so that its anchor check knows them.
+  const brokenLinks = useBrokenLinks();
+  if (anchorPrefix !== undefined) for (const { value } of facts.values) brokenLinks.collectAnchor(`${anchorPrefix}${value}`);
   const meaning = (value: string) => facts.values.find((v) => v.value === value)?.description ?? notes[value];
   const hasMeanings = facts.values.some((v) => meaning(v.value));
   return (
@@ -32,7 +36,7 @@ export default function EnumValues({ facts, name, anchorPrefix, notes = {} }: Pr
               <th scope="row" className={styles.value}>
                 <code>{value}</code>
                 {anchorPrefix !== undefined && (
-                  <a className={styles.anchor} href={`#${anchorPrefix}${value}`} aria-label={`Link to ${value}`}>
+                  <a className={`hash-link ${styles.anchor}`} href={`#${anchorPrefix}${value}`} aria-label={`Link to ${value}`}>
                     #
                   </a>
                 )}
