@@ -1,0 +1,142 @@
+/**
+ * Shared by the benchmarks: serve a build folder on a free loopback port, and
+ * weigh a page's first load (every JS and CSS response until network idle after
+ * hydration; gzip is zlib level 9 over each body). Numbers only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page, Response } from '@playwright/test';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../tests/chromium';
+
+export type Asset = { url: string; kind: 'js' | 'css'; raw: number; gzip: number };
+export type Weight = { requests: number; jsRaw: number; jsGzip: number; cssRaw: number; cssGzip: number; assets: Asset[] };
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => ok(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Serves `dir` with `docusaurus serve` (this project's) and returns its base URL and a stop function. */
+export async function serveBuild(dir: string, probePath = '/'): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    'npx',
+    ['docusaurus', 'serve', '--dir', dir, '--host', '127.0.0.1', '--port', String(port), '--no-open'],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
+  );
+  const stop = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM'); // the process group: npx and its docusaurus child
+      } catch {
+        server.kill('SIGTERM');
+      }
+    }
+  };
+  process.on('exit', stop);
+  await waitForServer(`${base}${probePath}`, server);
+  return { base, stop };
+}
+
+function kindOf(response: Response): Asset['kind'] | null {
+  const type = response.request().resourceType();
+  const contentType = response.headers()['content-type'] ?? '';
+  const path = new URL(response.url()).pathname;
+  if (type === 'script' || /javascript/.test(contentType) || path.endsWith('.js')) return 'js';
+  if (type === 'stylesheet' || /text\/css/.test(contentType) || path.endsWith('.css')) return 'css';
+  return null;
+}
+
+/**
+ * Network idle after hydration: no request in flight for IDLE_MS. (Playwright's
+ * `networkidle` can fire while a large script is still being parsed, before the
+ * page has hydrated and prefetched the chunks of its links.)
+ */
+const IDLE_MS = 1000;
+function trackRequests(page: Page): () => boolean {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => () => {
+    inFlight += delta;
+    lastChange = Date.now();
+  };
+  page.on('request', change(1));
+  page.on('requestfinished', change(-1));
+  page.on('requestfailed', change(-1));
+  return () => inFlight <= 0 && Date.now() - lastChange >= IDLE_MS;
+}
+
+async function networkIdle(isIdle: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!isIdle()) {
+    if (Date.now() > deadline) throw new Error(`no network idle within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Weighs the first load of `base + path` in a fresh context (empty cache), no interaction. */
+export async function weighPage(browser: Browser, base: string, path: string): Promise<Weight> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Never reach outside the machine.
+  await page.route(/^https?:\/\//, (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
+  const isIdle = trackRequests(page);
+  const pending: Promise<Asset | null>[] = [];
+  page.on('response', (response) => {
+    const kind = kindOf(response);
+    if (!kind || !response.url().startsWith(base)) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({ url: response.url(), kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        .catch(() => null),
+    );
+  });
+  const res = await page.goto(base + path, { waitUntil: 'load' });
+  if (!res?.ok()) throw new Error(`${path} answered ${res?.status()}`);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+  await networkIdle(isIdle);
+  // A file fetched twice (a prefetch, then the script itself from the cache) counts once.
+  const byUrl = new Map<string, Asset>();
+  for (const asset of await Promise.all(pending)) if (asset) byUrl.set(asset.url, asset);
+  await context.close();
+  const assets = [...byUrl.values()];
+  const sum = (kind: Asset['kind'], key: 'raw' | 'gzip') => assets.filter((a) => a.kind === kind).reduce((n, a) => n + a[key], 0);
+  return { requests: assets.length, jsRaw: sum('js', 'raw'), jsGzip: sum('js', 'gzip'), cssRaw: sum('css', 'raw'), cssGzip: sum('css', 'gzip'), assets };
+}
+
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** A Markdown table, columns padded. */
+export function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (c ?? '').padEnd(widths[i])).join(' | ') + ' |';
+  return [line(header), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,68 @@
+/**
+ * Wraps `Markdown` of docusaurus-theme-openapi-docs 5.2.0, which renders the
+ * descriptions of parameters, fields and responses with react-markdown,
+ * remark-gfm and rehype-raw: ~110 KB gzip, the largest part of an operation
+ * page. The browser now downloads it only when it has to render Markdown itself:
+ * - on the server, the original renders as before (there webpack loads its
+ *   chunk synchronously, with `require`, as soon as it is imported);
+ * - while the browser hydrates the server's HTML, that HTML is kept as it is
+ *   (read back from the page, and checked against a fingerprint of its source),
+ *   so the original is not needed; the same when the theme's tabs remount
+ *   their content right after hydration;
+ * - Markdown that the page does not show yet (after a client-side navigation,
+ *   in a tab opened by the reader, in the explorer) loads the original on demand.
+ * The output is the original's, inside a `display: contents` wrapper. Kept as
+ * server HTML, a code block inside a description would lose its copy button
+ * until the page is revisited client-side; the descriptions of v2.0 have none.
+ */
+import React, { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+
+type MarkdownProps = { children?: string };
+type MarkdownModule = { default: ComponentType<MarkdownProps> };
+
+const loadOriginal = () => import(/* webpackChunkName: "api-markdown" */ '@theme-original/Markdown') as Promise<MarkdownModule>;
+const LazyOriginal = lazy(loadOriginal);
+
+/** The original, synchronously: only on the server, where `import()` installs the chunk at once. */
+function serverOriginal(): ComponentType<MarkdownProps> {
+  void loadOriginal();
+  return (__webpack_require__(require.resolveWeak('@theme-original/Markdown')) as MarkdownModule).default;
+}
+
+/** A short fingerprint of the Markdown source, stored with the rendered HTML. */
+function fingerprint(source = ''): string {
+  let hash = 5381;
+  for (let i = 0; i < source.length; i += 1) hash = ((hash << 5) + hash + source.charCodeAt(i)) | 0;
+  return `${source.length.toString(36)}.${(hash >>> 0).toString(36)}`;
+}
+
+export default function Markdown({ children }: MarkdownProps): ReactNode {
+  const source = fingerprint(children);
+  // HTML already in the page for the same source (the rendering depends on the
+  // source only): the server's while hydrating, or the one of an instance that
+  // is being replaced, e.g. when the theme's tabs remount their content.
+  const [html] = useState(() =>
+    typeof document === 'undefined'
+      ? undefined
+      : document.querySelector(`.api-markdown[data-static][data-source="${source}"]`)?.innerHTML,
+  );
+
+  if (typeof window === 'undefined') {
+    const Original = serverOriginal();
+    return (
+      <div className="api-markdown" data-source={source} data-static="">
+        <Original>{children}</Original>
+      </div>
+    );
+  }
+  if (html !== undefined) {
+    return <div className="api-markdown" data-source={source} data-static="" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return (
+    <div className="api-markdown" data-source={source}>
+      <Suspense fallback={null}>
+        <LazyOriginal>{children}</LazyOriginal>
+      </Suspense>
+    </div>
+  );
+}
