@@ -1,0 +1,123 @@
+/**
+ * The built-in search (used when hosted DocSearch is not configured):
+ * - after the build, indexes every page of build/ into search-index.json, in
+ *   DocSearch's record shape (hierarchy, content, anchors, facets);
+ * - points the /search page's Algolia client (`algoliasearch/lite`) at the
+ *   local client, which answers as the hosted service does. The modal gets the
+ *   same client through the SearchBar wrapper (src/theme/SearchBar);
+ * - in both modes, keeps DocSearch's bundled Zod from probing eval, which the
+ *   site's CSP forbids (src/plugins/no-eval-probe-loader.cjs).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../search/records';
+import type { SearchMode } from '../search/config';
+
+const DOCS_SETS: Record<string, string> = {
+  'docs-default-current': 'Guides',
+  'docs-help-center-current': 'Help Center',
+  'docs-api-current': 'API Reference',
+};
+
+const MAX_CONTENT = 280;
+const clean = (text: string) => text.replace(/[\u200b\s]+/g, ' ').trim();
+
+/** The records of one built page; `route` is its path. */
+export function recordsOfPage(html: string, route: string): SearchRecord[] {
+  const $ = cheerio.load(html);
+  const tag = $('meta[name="docsearch:docusaurus_tag"]').attr('content') ?? '';
+  const language = $('meta[name="docsearch:language"]').attr('content') ?? 'en';
+  const lvl0 = DOCS_SETS[tag];
+  const article = $('article').first();
+  if (!lvl0 || article.length === 0) return [];
+  article.find('pre, nav, .hash-link, .theme-doc-toc-mobile, .theme-doc-breadcrumbs, script, style, svg, button').remove();
+  const title = clean(article.find('h1').first().text()) || clean($('title').text().split('|')[0]);
+  const records: SearchRecord[] = [{ u: route, t: 'lvl1', h: [lvl0, title], g: tag, l: language }];
+  const hierarchy: string[] = [lvl0, title];
+  let anchor = '';
+  const seen = new Set<string>();
+
+  article.find('h2, h3, h4, h5, h6, p, li, tr, summary, dd, .openapi-schema__property, .openapi__method-endpoint').each((_, el) => {
+    const node = $(el);
+    const name = (el as { tagName?: string }).tagName ?? '';
+    if (/^h[2-6]$/.test(name)) {
+      const level = Number(name[1]);
+      const text = clean(node.text());
+      if (!text) return;
+      hierarchy.length = level;
+      hierarchy[level] = text;
+      for (let i = 2; i < level; i++) hierarchy[i] ??= '';
+      anchor = node.attr('id') ?? anchor;
+      records.push({ u: anchor ? `${route}#${anchor}` : route, t: `lvl${level}`, h: [...hierarchy], g: tag, l: language });
+      return;
+    }
+    // Block containers hold other blocks: index their leaves only.
+    if (name === 'li' && node.children('p, ul, ol, div, details').length > 0) return;
+    if (name === 'p' && node.parents('td, th, summary').length > 0) return;
+    let text = clean(name === 'tr' ? node.children().map((__, c) => $(c).text()).get().join(' — ') : node.text());
+    if (text.length < 2) return;
+    // The API reference repeats short labels (Body, application/json, a bare field name) around every
+    // schema; its identifiers (pricing_type, x-widget-token) and sentences are what readers search for.
+    if (tag === 'docs-api-current' && text.length < 16 && !/[_\-\d]/.test(text)) return;
+    if (text.length > MAX_CONTENT) text = `${text.slice(0, MAX_CONTENT).replace(/\s+\S*$/, '')}…`;
+    const own = node.attr('id') ?? node.closest('[id]:not(article)').attr('id');
+    const url = own && own !== anchor && node.closest('tr[id]').length ? `${route}#${own}` : anchor ? `${route}#${anchor}` : route;
+    const key = `${url}\u0000${text}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    records.push({ u: url, t: 'content', h: [...hierarchy], c: text, g: tag, l: language });
+  });
+  return records;
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await htmlFiles(full)));
+    else if (entry.name.endsWith('.html')) out.push(full);
+  }
+  return out;
+}
+
+export async function buildSearchIndex(outDir: string): Promise<SearchIndexFile> {
+  const records: SearchRecord[] = [];
+  for (const file of (await htmlFiles(outDir)).sort()) {
+    const rel = '/' + path.relative(outDir, file).split(path.sep).join('/');
+    const route = rel.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
+    records.push(...recordsOfPage(await fs.readFile(file, 'utf8'), route));
+  }
+  return { version: 1, records };
+}
+
+export default function searchPlugin(context: LoadContext, options: { mode: SearchMode }): Plugin<void> {
+  const local = options.mode === 'local';
+  return {
+    name: 'built-in-search',
+    configureWebpack() {
+      // Both modes: DocSearch's bundled Zod must not probe eval under the CSP (see the loader).
+      const noEvalProbe = {
+        module: {
+          rules: [
+            {
+              test: /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/][^\\/]+\.js$/,
+              use: [path.resolve(__dirname, 'no-eval-probe-loader.cjs')],
+            },
+          ],
+        },
+      };
+      if (!local) return noEvalProbe;
+      return {
+        ...noEvalProbe,
+        resolve: { alias: { 'algoliasearch/lite$': path.resolve(__dirname, '../search/liteClient.ts') } },
+      };
+    },
+    async postBuild({ outDir }) {
+      if (!local) return;
+      const index = await buildSearchIndex(outDir);
+      await fs.writeFile(path.join(outDir, SEARCH_INDEX_FILE), JSON.stringify(index));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Which search the site uses, decided at build time. With DOCSEARCH_APP_ID,
+ * DOCSEARCH_API_KEY and DOCSEARCH_INDEX_NAME set, the hosted DocSearch service;
+ * otherwise the built-in index (src/plugins/search.ts), served to the same
+ * DocSearch modal and /search page. Contextual search on, insights off, in both.
+ */
+export type SearchMode = 'hosted' | 'local';
+
+export type AlgoliaSettings = {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+  contextualSearch: true;
+  insights: false;
+  searchPagePath: string;
+};
+
+/** Placeholders the theme's config schema needs in local mode; no request ever goes to them. */
+const LOCAL = { appId: 'LOCAL', apiKey: 'built-in-index', indexName: 'docs' };
+
+export function searchSettings(env: Record<string, string | undefined> = process.env): {
+  mode: SearchMode;
+  algolia: AlgoliaSettings;
+} {
+  const appId = env.DOCSEARCH_APP_ID?.trim();
+  const apiKey = env.DOCSEARCH_API_KEY?.trim();
+  const indexName = env.DOCSEARCH_INDEX_NAME?.trim();
+  const hosted = Boolean(appId && apiKey && indexName);
+  return {
+    mode: hosted ? 'hosted' : 'local',
+    algolia: {
+      ...(hosted ? { appId: appId!, apiKey: apiKey!, indexName: indexName! } : LOCAL),
+      contextualSearch: true,
+      insights: false,
+      searchPagePath: 'search',
+    },
+  };
+}

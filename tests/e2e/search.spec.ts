@@ -1,0 +1,132 @@
+import { test, expect, type Page } from '@playwright/test';
+import { gotoHydrated, collectErrors } from './helpers';
+
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const input = (page: Page) => page.locator('.DocSearch-Input');
+const isIndex = (url: string | URL) => String(url).includes('/search-index.json');
+
+test.describe('search modal (built-in index)', () => {
+  for (const [name, key] of [
+    ['Ctrl+K', 'Control+k'],
+    ['Meta+K', 'Meta+k'],
+    ['slash', '/'],
+  ] as const) {
+    test(`${name} opens the modal and Escape closes it`, async ({ page }) => {
+      await gotoHydrated(page, '/guides/charges');
+      await page.keyboard.press(key);
+      await expect(modal(page)).toBeVisible();
+      await expect(input(page)).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(modal(page)).toHaveCount(0);
+    });
+  }
+
+  test('slash typed inside a text field does not open the modal', async ({ page }) => {
+    await gotoHydrated(page, '/search');
+    const field = page.getByRole('searchbox', { name: 'Search' }).or(page.locator('input[name="q"]')).first();
+    await field.click();
+    await page.keyboard.type('a/b');
+    await expect(field).toHaveValue('a/b');
+    await expect(modal(page)).toHaveCount(0);
+  });
+
+  test('the index is fetched on the first search, never on page load', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (isIndex(r.url())) fetched.push(r.url());
+    });
+    await gotoHydrated(page, '/guides/charges');
+    await page.waitForLoadState('networkidle');
+    expect(fetched).toEqual([]);
+    await page.keyboard.press('Control+k');
+    await input(page).fill('payout');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(fetched.length).toBe(1);
+  });
+
+  test('a hit navigates to the right heading', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges');
+    await page.keyboard.press('Control+k');
+    await input(page).fill('insufficient_balance');
+    const first = page.locator('.DocSearch-Hit a').first();
+    await expect(first).toBeVisible();
+    await expect(first).toHaveAttribute('href', /\/guides\/first-steps\/api-key#insufficient_balance$/);
+    await first.click();
+    await expect(page).toHaveURL(/\/guides\/first-steps\/api-key#insufficient_balance$/);
+    await expect(page.locator('[id="insufficient_balance"]')).toBeInViewport();
+  });
+
+  test('typos and prefixes find their pages', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges');
+    await page.keyboard.press('Control+k');
+    await input(page).fill('webh');
+    await expect(page.locator('.DocSearch-Hit a').first()).toHaveAttribute('href', /\/guides\/webhooks/);
+    await input(page).fill('invoce void');
+    await expect(page.locator('.DocSearch-Hit a').filter({ hasText: /void/i }).first()).toBeVisible();
+  });
+
+  test('no match shows "No results for" and the query', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges');
+    await page.keyboard.press('Control+k');
+    await input(page).fill('zzqxv');
+    await expect(page.locator('.DocSearch-NoResults')).toContainText('No results for');
+    await expect(page.locator('.DocSearch-NoResults')).toContainText('zzqxv');
+  });
+
+  test('a failed index fetch shows the network error, and search works again once the network is back', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges');
+    await page.route(isIndex, (route) => route.abort('internetdisconnected'));
+    await page.keyboard.press('Control+k');
+    await input(page).fill('payout');
+    await expect(modal(page)).toContainText('Unable to fetch results');
+    await expect(modal(page)).toContainText('You might want to check your network connection.');
+    await page.unroute(isIndex);
+    await input(page).fill('payouts');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+
+  const hostile = [
+    '<script>window.__xss=1</script>',
+    '"><img src=x onerror="window.__xss=1">',
+    'a'.repeat(1000),
+    '💸 payout 🚀',
+    '.*+?^${}()|[]\\',
+    '     ',
+  ];
+  for (const query of hostile) {
+    test(`modal survives the query ${JSON.stringify(query.slice(0, 30))}`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await gotoHydrated(page, '/guides/charges');
+      await page.keyboard.press('Control+k');
+      await input(page).fill(query);
+      await page.waitForTimeout(400);
+      await expect(modal(page)).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      if (query.trim() && !/^[\s]*$/.test(query)) {
+        await expect(modal(page).locator('.DocSearch-Hit, .DocSearch-NoResults').first()).toBeVisible();
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe('search page /search (built-in index)', () => {
+  test('/search?q= lists results with links to their headings', async ({ page }) => {
+    await gotoHydrated(page, '/search?q=void%20an%20invoice');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('void an invoice');
+    const results = page.locator('main article');
+    await expect(results.first()).toBeVisible();
+    await expect(results.first().locator('a').first()).toHaveAttribute('href', /void/);
+  });
+
+  for (const query of ['<script>window.__xss=1</script>', '"><img src=x onerror="window.__xss=1">', 'b'.repeat(1000), '🧾', '(.*)[', '   ']) {
+    test(`/search survives the query ${JSON.stringify(query.slice(0, 30))}`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await gotoHydrated(page, `/search?q=${encodeURIComponent(query)}`);
+      await page.waitForTimeout(800);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      if (query.trim()) await expect(page.getByRole('heading', { level: 1 })).toContainText(query.trim().slice(0, 20));
+      expect(errors).toEqual([]);
+    });
+  }
+});
