@@ -5,6 +5,10 @@ import type { PluginOptions as OpenApiPluginOptions } from 'docusaurus-plugin-op
 import { brand } from './src/brand';
 import { accessibleLightTheme } from './src/prismTheme';
 import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
+import { searchSettings } from './src/search/config';
+
+/** Hosted DocSearch when DOCSEARCH_* are set at build time, else the built-in index. */
+const search = searchSettings();
 
 /** Options shared by the two hand-written docs instances (guides, help centre). */
 const docsInstanceDefaults = {
@@ -65,6 +69,7 @@ const openApiDocs = {
 } satisfies OpenApiPluginOptions;
 
 const themeConfig = {
+  algolia: search.algolia,
   metadata: [{ name: 'description', content: brand.tagline }],
   announcementBar: {
     id: 'announcement',
@@ -168,7 +173,7 @@ const config = {
       {
         docs: guides,
         blog: false,
-        theme: { customCss: './src/css/custom.css' },
+        theme: { customCss: ['./src/css/custom.css', './src/css/api.css'] },
         sitemap: { changefreq: 'weekly', priority: 0.5 },
       } satisfies Preset.Options,
     ],
@@ -178,9 +183,14 @@ const config = {
     ['@docusaurus/plugin-content-docs', apiReference],
     ['docusaurus-plugin-openapi-docs', openApiDocs],
     './src/plugins/robots.ts',
+    './src/plugins/hosting.ts',
+    ['./src/plugins/search.ts', { mode: search.mode }],
+    // Keeps the API explorer and schema viewer code off the pages that do not need it.
+    './src/plugins/api-weight.ts',
   ],
   themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
   themeConfig,
+  customFields: { searchMode: search.mode },
 } satisfies Config;
 
 export default config;

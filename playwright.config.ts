@@ -1,8 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 /** Tests run against the production build (build/), served locally, in Debian's chromium. */
 const PORT = Number(process.env.DOCS_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** The build made with hosted DocSearch settings (scripts/test.sh builds it into build-hosted/). */
+const HOSTED_PORT = PORT + 1;
+export const HOSTED_BASE_URL = `http://127.0.0.1:${HOSTED_PORT}`;
+export const HOSTED_SEARCH = { appId: 'TESTAPP', apiKey: 'test-search-key', indexName: 'docs' } as const;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,23 +22,23 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `npx docusaurus serve --host 127.0.0.1 --port ${PORT} --no-open`,
-    url: BASE_URL + '/guides/first-steps/welcome',
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx docusaurus serve --host 127.0.0.1 --port ${PORT} --no-open`,
+      url: BASE_URL + '/guides/first-steps/welcome',
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx docusaurus serve --dir build-hosted --host 127.0.0.1 --port ${HOSTED_PORT} --no-open`,
+      url: HOSTED_BASE_URL + '/guides/first-steps/welcome',
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

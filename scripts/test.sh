@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: the README's test command (`npm test`) runs this.
-# It installs Debian's chromium where it is missing, type-checks, lints and
+# It installs Debian's chromium and nginx where they are missing, type-checks, lints and
 # checks the OpenAPI document, builds the site, runs the unit tests over the
 # build and the browser tests against the production build served locally.
 set -euo pipefail
@@ -8,11 +8,14 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "installing Debian's chromium (browser tests use /usr/bin/chromium)"
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+  step "installing Debian's ${missing[*]} (browser tests use /usr/bin/chromium; hosting tests /usr/sbin/nginx)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 step "OpenAPI document: Redocly lint (recommended rules)"
@@ -24,6 +27,9 @@ npm run --silent types:openapi
 if [ "${SKIP_BUILD:-}" != "1" ]; then
   step "build (generates the API reference from openapi/ first)"
   npm run --silent build
+  step "build with hosted DocSearch settings (build-hosted/, for the hosted search tests)"
+  DOCSEARCH_APP_ID=TESTAPP DOCSEARCH_API_KEY=test-search-key DOCSEARCH_INDEX_NAME=docs \
+    npx docusaurus build --out-dir build-hosted
 fi
 
 step "type check"

@@ -1,13 +1,13 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { contentRoutes } from '../fixtures/routes';
+import { pageRoutes } from '../fixtures/routes';
 import { gotoHydrated } from './helpers';
 
 /** WCAG 2.1 levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  for (const route of [...contentRoutes, '/no-such-page']) {
+  for (const route of [...pageRoutes, '/no-such-page']) {
     test(`${route} has no violations`, async ({ page }) => {
       if (route === '/no-such-page') await page.goto(route);
       else await gotoHydrated(page, route);

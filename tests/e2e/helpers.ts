@@ -20,7 +20,7 @@ export function collectErrors(page: Page): string[] {
 export async function expectNotFound(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   const main = page.locator('main');
-  for (const name of ['Guides', 'API Reference', 'Help Center']) {
+  for (const name of ['Guides', 'API Reference', 'Help Center', 'Search']) {
     await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
   }
 }

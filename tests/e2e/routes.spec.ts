@@ -1,12 +1,12 @@
 import { test, expect } from '@playwright/test';
 import { brand } from '../../src/brand';
-import { contentRoutes, HOME_REDIRECT_TARGET } from '../fixtures/routes';
+import { pageRoutes, HOME_REDIRECT_TARGET } from '../fixtures/routes';
 import { collectErrors, expectNotFound, gotoHydrated } from './helpers';
 
 const titlePattern = new RegExp(`^.+ \\| ${brand.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 test.describe('route table', () => {
-  for (const route of contentRoutes) {
+  for (const route of pageRoutes) {
     test(`${route} renders with its title and hydrates without console errors`, async ({ page }) => {
       const errors = collectErrors(page);
       const response = await page.goto(route);

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const BUILD_DIR = path.resolve(__dirname, '../../build');
+export const BUILD_DIR = path.resolve(process.env.DOCS_BUILD_DIR ?? path.resolve(__dirname, '../../build'));
 
 export function assertBuilt(): void {
   if (!fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {

@@ -1,7 +1,7 @@
 import React from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type { EnumFacts } from '@site/src/openapi/facts';
-import InlineMarkdown from '@site/src/components/JsonExample/InlineMarkdown';
+import InlineMarkdown from '@site/src/components/InlineMarkdown';
 import styles from './styles.module.css';
 
 type Props = {

@@ -1,7 +1,8 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
 import type { OperationFacts } from '@site/src/openapi/facts';
-import InlineMarkdown from '@site/src/components/JsonExample/InlineMarkdown';
+import InlineMarkdown from '@site/src/components/InlineMarkdown';
+import ValueList from '@site/src/components/ValueList';
 import styles from './styles.module.css';
 
 type Props = {
@@ -43,14 +44,7 @@ export default function Operation({ facts }: Props): React.JSX.Element {
                     {p.description && <InlineMarkdown text={p.description} />}
                     {p.values && (
                       <span className={styles.extra}>
-                        One of:{' '}
-                        {p.values.map((v, i) => (
-                          <React.Fragment key={v}>
-                            {i > 0 && ', '}
-                            <code>{v}</code>
-                          </React.Fragment>
-                        ))}
-                        .
+                        <ValueList values={p.values} />
                       </span>
                     )}
                     {p.rules.length > 0 && (

@@ -1,6 +1,7 @@
 import React from 'react';
 import type { FieldRow } from '@site/src/openapi/facts';
-import InlineMarkdown from '@site/src/components/JsonExample/InlineMarkdown';
+import InlineMarkdown from '@site/src/components/InlineMarkdown';
+import ValueList from '@site/src/components/ValueList';
 import styles from './styles.module.css';
 
 type Props = {
@@ -41,14 +42,7 @@ export default function SchemaFields({ facts, name }: Props): React.JSX.Element 
                 {row.description && <InlineMarkdown text={row.description} />}
                 {row.values && (
                   <span className={styles.values}>
-                    One of:{' '}
-                    {row.values.map((v, i) => (
-                      <React.Fragment key={v}>
-                        {i > 0 && ', '}
-                        <code>{v}</code>
-                      </React.Fragment>
-                    ))}
-                    .
+                    <ValueList values={row.values} />
                   </span>
                 )}
                 {row.rules.length > 0 && <span className={styles.rules}>{row.rules.map((r) => <InlineMarkdown key={r} text={r} />)}</span>}

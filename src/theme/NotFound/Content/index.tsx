@@ -1,8 +1,7 @@
 /**
  * The not-found page's content. Replaces theme-classic's NotFound/Content (a
  * component the theme marks safe to eject) so that the page offers the ways
- * back that SPEC.md's navigation has: Guides, API Reference and Help Center (search joins them when the
- * site's search lands: it needs a /search page to link to).
+ * back that SPEC.md's navigation has: Guides, API Reference, Help Center and search.
  */
 import React from 'react';
 import clsx from 'clsx';
@@ -15,6 +14,7 @@ const WAYS_BACK = [
   { to: '/guides/first-steps/welcome', label: 'Guides', text: 'Integrate the merchant API, step by step.' },
   { to: '/api', label: 'API Reference', text: 'Every call, field and error of API v2.0.' },
   { to: '/help-center/registration', label: 'Help Center', text: 'Run your business in the dashboard.' },
+  { to: '/search', label: 'Search', text: 'Search the whole site.' },
 ];
 
 export default function NotFoundContent({ className }: Props): React.JSX.Element {

@@ -1,0 +1,116 @@
+/**
+ * Hosting rules for build/: the one source of the nginx configuration and of
+ * the CDN files (_headers, _redirects). Redirects, cache policy and security
+ * headers are stated once here; deploy/render.ts turns them into each format.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { brand } from '../src/brand';
+import { searchSettings } from '../src/search/config';
+
+/** Where / sends readers (SPEC.md section 2). */
+export const HOME_REDIRECT = { from: '/', to: '/guides/first-steps/welcome', status: 301 } as const;
+
+/** Hashed build assets never change: cache them for a year. Everything else revalidates. */
+export const CACHE = {
+  hashedAssets: { prefix: '/assets/', value: 'public, max-age=31536000, immutable' },
+  revalidate: 'no-cache',
+} as const;
+
+/** Browser features the site does not use. */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+  'browsing-topics',
+];
+
+/** sha256 sources of every inline <script> the build emits (data blocks such as JSON-LD excluded). */
+export function inlineScriptHashes(buildDir: string): string[] {
+  const hashes = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.html')) {
+        const html = fs.readFileSync(full, 'utf8');
+        for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+          const attrs = m[1];
+          if (/\bsrc\s*=/.test(attrs)) continue;
+          const type = /\btype\s*=\s*["']?([^"'\s>]+)/.exec(attrs)?.[1];
+          if (type && !/^(text|application)\/(javascript|ecmascript)$|^module$/.test(type)) continue;
+          hashes.add(`'sha256-${crypto.createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+        }
+      }
+    }
+  };
+  walk(buildDir);
+  return [...hashes].sort();
+}
+
+/** The hosts of the hosted search service, when it is configured at build time. */
+export function searchOrigins(env: Record<string, string | undefined> = process.env): string[] {
+  const search = searchSettings(env);
+  if (search.mode !== 'hosted') return [];
+  const app = search.algolia.appId.toLowerCase();
+  // The Algolia client reads from the DSN host and falls back to three others.
+  return [`https://${app}-dsn.algolia.net`, ...[1, 2, 3].map((n) => `https://${app}-${n}.algolianet.com`)];
+}
+
+export function contentSecurityPolicy(scriptHashes: string[], connectOrigins: string[]): string {
+  // The API explorer sends requests to the API itself (sandbox by default).
+  const api = [brand.sandboxApiUrl, brand.productionApiUrl].map((u) => new URL(u).origin);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${[...api, ...connectOrigins].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+  ].join('; ');
+}
+
+/** The headers every response carries. */
+export function securityHeaders(buildDir: string, env: Record<string, string | undefined> = process.env): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(inlineScriptHashes(buildDir), searchOrigins(env)),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': DENIED_FEATURES.map((f) => `${f}=()`).join(', '),
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+/** Every page route of the build (from its HTML files), for per-route CDN rules. */
+export function builtRoutes(buildDir: string): string[] {
+  const routes: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.html') && entry.name !== '404.html') {
+        const rel = '/' + path.relative(buildDir, full).split(path.sep).join('/');
+        routes.push(rel.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/');
+      }
+    }
+  };
+  walk(buildDir);
+  return routes.sort();
+}

@@ -1,0 +1,218 @@
+/**
+ * Performance benchmark (`npm run bench`): numbers, not a test. In one run it
+ * measures this site and the bare Docusaurus classic template (create-docusaurus,
+ * TypeScript, built in a temporary folder) as the floor of this stack:
+ * - build time and the size of build/;
+ * - per page: first-load JS and CSS (raw and gzip), requests, and Lighthouse
+ *   (mobile preset, Debian chromium) performance, accessibility, best practices
+ *   and SEO with LCP, TBT and CLS (median of RUNS runs, pages interleaved);
+ * - the ratio of each figure to the template's docs page, and the budgets.
+ * Prints a table and writes it to bench/RESULTS.md.
+ *
+ * Options: RUNS=3, BENCH_SKIP_BUILD=1 (reuse build/), BARE_DIR=path (where the template lives).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM, CHROMIUM_ARGS, ROOT, kb, serveBuild, table, weighPage, type Weight } from './lib/weigh';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const BARE_DIR = process.env.BARE_DIR ?? path.join(os.tmpdir(), 'docs-bench-bare-template');
+const DOCUSAURUS_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies['@docusaurus/core'] as string;
+
+type Target = { site: 'ours' | 'bare'; label: string; path: string; kind: 'docs' | 'api-overview' | 'api-operation' };
+const TARGETS: Target[] = [
+  { site: 'bare', label: 'template docs page', path: '/docs/intro', kind: 'docs' },
+  { site: 'ours', label: 'guide page', path: '/guides/charges/creating', kind: 'docs' },
+  { site: 'ours', label: 'help-centre page', path: '/help-center/withdrawal/fiat', kind: 'docs' },
+  { site: 'ours', label: 'API overview', path: '/api', kind: 'api-overview' },
+  { site: 'ours', label: 'operation page', path: '/api/create-charge', kind: 'api-operation' },
+];
+
+function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): number {
+  const start = performance.now();
+  const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}`);
+  return performance.now() - start;
+}
+
+function dirSize(dir: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const sub = dirSize(full);
+      bytes += sub.bytes;
+      files += sub.files;
+    } else {
+      bytes += fs.statSync(full).size;
+      files += 1;
+    }
+  }
+  return { bytes, files };
+}
+
+/** The bare classic TypeScript template, installed once per machine and built in this run. */
+function prepareBareTemplate(): string {
+  const site = path.join(BARE_DIR, 'bare');
+  if (!fs.existsSync(path.join(site, 'node_modules'))) {
+    fs.rmSync(BARE_DIR, { recursive: true, force: true });
+    fs.mkdirSync(BARE_DIR, { recursive: true });
+    console.error(`creating the bare template (create-docusaurus@${DOCUSAURUS_VERSION}) in ${BARE_DIR}`);
+    run('npx', ['--yes', `create-docusaurus@${DOCUSAURUS_VERSION}`, 'bare', 'classic', '--typescript', '--skip-install'], BARE_DIR);
+    // The same registry gaps as this project (see package.json overrides).
+    const pkgFile = path.join(site, 'package.json');
+    const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
+    pkg.overrides = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).overrides;
+    fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
+    run('npm', ['install', '--no-audit', '--no-fund'], site);
+  }
+  return site;
+}
+
+type Lh = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number };
+
+async function lighthouseOnce(url: string): Promise<Lh> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function main(): Promise<void> {
+  const ourBuild = path.join(ROOT, 'build');
+  const buildMs = process.env.BENCH_SKIP_BUILD === '1' ? NaN : run('npm', ['run', 'build'], ROOT);
+  const bareSite = prepareBareTemplate();
+  const bareBuildMs = run('npm', ['run', 'build'], bareSite);
+  const bareBuild = path.join(bareSite, 'build');
+
+  const servers = {
+    ours: await serveBuild(ourBuild, '/guides/first-steps/welcome'),
+    bare: await serveBuild(bareBuild, '/docs/intro'),
+  };
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const weights = new Map<Target, Weight>();
+    for (const t of TARGETS) weights.set(t, await weighPage(browser, servers[t.site].base, t.path));
+    await browser.close();
+
+    const lh = new Map<Target, Lh[]>(TARGETS.map((t) => [t, []]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const t of TARGETS) {
+        console.error(`lighthouse run ${i + 1}/${RUNS}: ${t.site} ${t.path}`);
+        lh.get(t)?.push(await lighthouseOnce(servers[t.site].base + t.path));
+      }
+    }
+    const med = (t: Target, key: keyof Lh) => median((lh.get(t) ?? []).map((r) => r[key]));
+
+    const floor = TARGETS[0];
+    const floorW = weights.get(floor) as Weight;
+    const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
+    const rows = TARGETS.map((t) => {
+      const w = weights.get(t) as Weight;
+      return [
+        `${t.label} (${t.path})`,
+        String(w.requests),
+        `${kb(w.jsRaw)} / ${kb(w.jsGzip)}`,
+        `${kb(w.cssRaw)} / ${kb(w.cssGzip)}`,
+        String(med(t, 'performance')),
+        String(med(t, 'accessibility')),
+        String(med(t, 'bestPractices')),
+        String(med(t, 'seo')),
+        `${Math.round(med(t, 'lcp'))}`,
+        `${Math.round(med(t, 'tbt'))}`,
+        med(t, 'cls').toFixed(3),
+        t === floor ? 'floor' : `JS ${ratio(w.jsGzip, floorW.jsGzip)}, TBT ${ratio(med(t, 'tbt'), med(floor, 'tbt'))}, perf ${med(t, 'performance') - med(floor, 'performance')} pts`,
+      ];
+    });
+
+    // Budgets, as ratios to the template measured in this run.
+    const checks: string[][] = [];
+    const check = (what: string, ok: boolean, detail: string) => checks.push([what, ok ? 'met' : 'MISSED', detail]);
+    for (const t of TARGETS.filter((x) => x.kind === 'docs' && x.site === 'ours')) {
+      const w = weights.get(t) as Weight;
+      check(`${t.label}: performance ≥ template − 3`, med(t, 'performance') >= med(floor, 'performance') - 3, `${med(t, 'performance')} vs ${med(floor, 'performance')}`);
+      check(`${t.label}: TBT ≤ 1.2× template`, med(t, 'tbt') <= 1.2 * med(floor, 'tbt') + 1, `${Math.round(med(t, 'tbt'))} ms vs ${Math.round(med(floor, 'tbt'))} ms`);
+      check(`${t.label}: first-load JS ≤ 1.15× template`, w.jsGzip <= 1.15 * floorW.jsGzip, `${kb(w.jsGzip)} KB vs ${kb(floorW.jsGzip)} KB gzip (${ratio(w.jsGzip, floorW.jsGzip)})`);
+      const lazy = w.assets.filter((a) => /\/(search-engine|api-explorer|api-markdown)[.~]/.test(a.url) || /DocSearchModal/.test(a.url));
+      check(`${t.label}: no search or explorer code on first load`, lazy.length === 0, lazy.map((a) => path.basename(a.url)).join(', ') || 'none');
+    }
+    for (const t of TARGETS.filter((x) => x.site === 'ours')) {
+      for (const key of ['accessibility', 'bestPractices', 'seo'] as const) {
+        check(`${t.label}: ${key} = 100`, med(t, key) === 100, String(med(t, key)));
+      }
+    }
+    for (const t of TARGETS.filter((x) => x.kind === 'api-operation')) {
+      const w = weights.get(t) as Weight;
+      check(`${t.label}: first-load JS ≤ 500 KB gzip`, w.jsGzip <= 500 * 1024, `${kb(w.jsGzip)} KB`);
+    }
+
+    const size = dirSize(ourBuild);
+    const bareSize = dirSize(bareBuild);
+    const out = [
+      `# Benchmark results`,
+      '',
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, Docusaurus ${DOCUSAURUS_VERSION}, Lighthouse mobile preset, median of ${RUNS} interleaved runs. Absolute Lighthouse scores on this machine are far below a real phone's; compare ratios to the template measured in the same run.`,
+      '',
+      '## Build',
+      '',
+      table(
+        ['site', 'build time', 'build/ size', 'files'],
+        [
+          ['this site (gen-api + build)', Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s`, `${(size.bytes / 1024 / 1024).toFixed(1)} MB`, String(size.files)],
+          ['bare template', `${(bareBuildMs / 1000).toFixed(0)} s`, `${(bareSize.bytes / 1024 / 1024).toFixed(1)} MB`, String(bareSize.files)],
+        ],
+      ),
+      '',
+      '## Pages (first load until network idle; KB raw / gzip)',
+      '',
+      table(['page', 'requests', 'JS KB', 'CSS KB', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'vs template'], rows),
+      '',
+      '## Budgets',
+      '',
+      table(['budget', 'result', 'measured'], checks),
+      '',
+    ].join('\n');
+    console.log(out);
+    fs.mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, 'bench', 'RESULTS.md'), out);
+  } finally {
+    servers.ours.stop();
+    servers.bare.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

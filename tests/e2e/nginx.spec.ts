@@ -1,0 +1,166 @@
+/**
+ * The real server: Debian's nginx, started on a loopback port with the
+ * configuration rendered from deploy/rules.ts over build/, with its own prefix
+ * (pid, logs, temp files) and stopped by its own pid at the end.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { renderNginx } from '../../deploy/render';
+import { HOME_REDIRECT } from '../../deploy/rules';
+import { pageRoutes } from '../fixtures/routes';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const PORT = Number(process.env.NGINX_TEST_PORT ?? 3180);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const BUILD = path.resolve('build');
+
+let nginx: ChildProcess | undefined;
+let prefix = '';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: ORIGIN });
+
+test.beforeAll(async () => {
+  prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
+  const conf = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(conf, renderNginx({ root: BUILD, listen: `127.0.0.1:${PORT}`, prefix }));
+  nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${ORIGIN}/guides/charges`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start (see ${prefix}/error.log)`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+
+test.afterAll(async () => {
+  if (nginx?.pid) {
+    process.kill(nginx.pid, 'SIGQUIT');
+    await new Promise((resolve) => (nginx?.exitCode !== null ? resolve(null) : nginx?.once('exit', resolve)));
+  }
+  fs.rmSync(prefix, { recursive: true, force: true });
+});
+
+test.describe('nginx over build/', () => {
+  test('/ answers 301 to the welcome guide', async ({ request }) => {
+    const response = await request.get('/', { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe(HOME_REDIRECT.to);
+  });
+
+  test('an unknown path answers 404 with the not-found page', async ({ request }) => {
+    for (const p of ['/no-such-page', '/guides/charges/nope', '/assets/js/nope.js']) {
+      const response = await request.get(p, { maxRedirects: 0 });
+      expect(response.status(), p).toBe(404);
+    }
+    expect(await (await request.get('/no-such-page')).text()).toContain('Page not found');
+  });
+
+  test('every route answers 200 without a trailing slash and 301 to it with one', async ({ request }) => {
+    for (const route of pageRoutes) {
+      const ok = await request.get(route, { maxRedirects: 0 });
+      expect(ok.status(), route).toBe(200);
+      expect(ok.headers()['content-type'], route).toContain('text/html');
+      const slash = await request.get(`${route}/`, { maxRedirects: 0 });
+      expect(slash.status(), `${route}/`).toBe(301);
+      expect(slash.headers().location, `${route}/`).toBe(route);
+    }
+  });
+
+  test('HTML revalidates and hashed assets are immutable for a year, compressed', async ({ request }) => {
+    const html = await request.get('/guides/charges');
+    expect(html.headers()['cache-control']).toBe('no-cache');
+    const page = await html.text();
+    const asset = /src="(\/assets\/js\/main\.[^"]+\.js)"/.exec(page)?.[1];
+    expect(asset).toBeTruthy();
+    const js = await request.get(asset as string, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(js.status()).toBe(200);
+    expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers()['content-encoding']).toBe('gzip');
+    const css = /href="(\/assets\/css\/[^"]+\.css)"/.exec(page)?.[1];
+    expect((await request.get(css as string)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('security headers on an HTML page and an asset', async ({ request }) => {
+    const page = await request.get('/guides/charges');
+    const asset = await request.get('/img/logo.svg');
+    for (const response of [page, asset]) {
+      const h = response.headers();
+      const csp = h['content-security-policy'];
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      expect(scriptSrc).not.toContain("'unsafe-eval'");
+      expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/algolia/);
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(h['permissions-policy']).toContain('camera=()');
+      expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
+    }
+  });
+});
+
+/** Records CSP violations and console errors from the first script on. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
+  });
+  return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
+}
+
+test.describe('browser through nginx with the CSP enforced', () => {
+  test('every route hydrates with no CSP violation and no console error', async ({ page }) => {
+    test.setTimeout(240_000);
+    for (const route of pageRoutes) {
+      const problems = await watchCsp(page);
+      await page.goto(route);
+      await expect(page.locator('html[data-has-hydrated="true"]'), route).toHaveCount(1);
+      expect(await problems(), route).toEqual([]);
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+    }
+  });
+
+  test('the search modal finds results under the CSP', async ({ page }) => {
+    const problems = await watchCsp(page);
+    await page.goto('/guides/charges');
+    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').fill('payout');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(await problems()).toEqual([]);
+  });
+
+  test('the API explorer opens under the CSP', async ({ page }) => {
+    const problems = await watchCsp(page);
+    await page.goto('/api/create-charge');
+    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'cURL' }).click();
+    await expect(page.locator('.api-explorer-loaded pre').filter({ hasText: 'curl' }).first()).toBeVisible();
+    expect(await problems()).toEqual([]);
+    await page.goto('/api/send-mass-payout');
+    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Try it' }).click();
+    await expect(page.locator('.openapi-explorer__request-form').getByRole('button', { name: /send api request/i })).toBeVisible();
+    expect(await problems()).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+/** Hosting rules (deploy/): one source, rendered as nginx configuration and as CDN files. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { contentSecurityPolicy, inlineScriptHashes, searchOrigins, securityHeaders } from '../../deploy/rules';
+import { renderHeadersFile, renderNginx, renderRedirectsFile } from '../../deploy/render';
+import { assertBuilt, BUILD_DIR } from './build-output';
+
+function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-build-'));
+  fs.mkdirSync(path.join(dir, 'guides'));
+  fs.writeFileSync(
+    path.join(dir, 'guides', 'charges.html'),
+    '<script>init()</script><script type="application/ld+json">{"a":1}</script><script src="/assets/js/main.js"></script>',
+  );
+  fs.writeFileSync(path.join(dir, 'index.html'), '<p>home</p>');
+  fs.writeFileSync(path.join(dir, '404.html'), '<p>not found</p>');
+  return dir;
+}
+
+test('the CSP hashes the inline scripts that run, and nothing else', () => {
+  const dir = fakeBuild();
+  const expected = `'sha256-${crypto.createHash('sha256').update('init()').digest('base64')}'`;
+  assert.deepEqual(inlineScriptHashes(dir), [expected]);
+  const csp = contentSecurityPolicy([expected], []);
+  assert.match(csp, new RegExp(`script-src 'self' ${expected.replace(/[+/=]/g, '\\$&')}`));
+  assert.doesNotMatch(csp, /unsafe-eval/);
+  assert.doesNotMatch(/script-src [^;]+/.exec(csp)?.[0] ?? '', /unsafe-inline/);
+});
+
+test('hosted search origins are allowed to connect only when hosted search is configured', () => {
+  assert.deepEqual(searchOrigins({}), []);
+  const origins = searchOrigins({ DOCSEARCH_APP_ID: 'ABC', DOCSEARCH_API_KEY: 'k', DOCSEARCH_INDEX_NAME: 'i' });
+  assert.ok(origins.includes('https://abc-dsn.algolia.net'));
+  assert.ok(origins.every((o) => /^https:\/\/abc-[\w]+\.algolia(net)?\.(net|com)$/.test(o)));
+  const csp = securityHeaders(fakeBuild(), { DOCSEARCH_APP_ID: 'ABC', DOCSEARCH_API_KEY: 'k', DOCSEARCH_INDEX_NAME: 'i' })['Content-Security-Policy'];
+  assert.match(csp, /connect-src 'self' [^;]*https:\/\/abc-dsn\.algolia\.net/);
+});
+
+test('CDN files: / redirects, trailing slashes redirect, assets are immutable, pages revalidate', () => {
+  const dir = fakeBuild();
+  const redirects = renderRedirectsFile(dir);
+  assert.match(redirects, /^\/ \/guides\/first-steps\/welcome 301$/m);
+  assert.match(redirects, /^\/guides\/charges\/ \/guides\/charges 301$/m);
+  const headers = renderHeadersFile(dir, {});
+  assert.match(headers, /^\/\*\n(  [\w-]+: .+\n)*  Content-Security-Policy: /m);
+  assert.match(headers, /^\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
+  assert.match(headers, /^\/guides\/charges\n  Cache-Control: no-cache$/m);
+});
+
+test('the nginx configuration carries the same rules', () => {
+  const conf = renderNginx({ root: fakeBuild(), listen: '127.0.0.1:8080', prefix: '/tmp/x', env: {} });
+  assert.match(conf, /location = \/ \{[\s\S]*?return 301 \/guides\/first-steps\/welcome;/);
+  assert.match(conf, /location \^~ \/assets\/ \{[\s\S]*?Cache-Control "public, max-age=31536000, immutable" always;/);
+  assert.match(conf, /rewrite \^\(\.\+\)\/\$ \$1 permanent;/);
+  assert.match(conf, /error_page 404 \/404\.html;/);
+  assert.match(conf, /gzip on;/);
+});
+
+test('the real build gets its CDN files with the CSP of its own inline scripts', () => {
+  assertBuilt();
+  const headers = fs.readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8');
+  for (const hash of inlineScriptHashes(BUILD_DIR)) assert.ok(headers.includes(hash), `${hash} in _headers`);
+  assert.match(fs.readFileSync(path.join(BUILD_DIR, '_redirects'), 'utf8'), /^\/ \/guides\/first-steps\/welcome 301$/m);
+});
