@@ -16,8 +16,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, kb, serveBuild, table, weighPage, type Weight } from './lib/weigh';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -75,32 +73,16 @@ function prepareBareTemplate(): string {
   return site;
 }
 
-type Lh = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number };
+type Lh = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[] };
 
 async function lighthouseOnce(url: string): Promise<Lh> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
-      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
-    };
-  } finally {
-    await chrome.kill();
-  }
+  const result = spawnSync('node', [path.join(ROOT, 'scripts/lib/lighthouse-run.mjs'), url, CHROMIUM, ...CHROMIUM_ARGS], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`lighthouse failed for ${url}`);
+  return JSON.parse(result.stdout) as Lh;
 }
 
 const median = (values: number[]) => {
@@ -133,7 +115,8 @@ async function main(): Promise<void> {
         lh.get(t)?.push(await lighthouseOnce(servers[t.site].base + t.path));
       }
     }
-    const med = (t: Target, key: keyof Lh) => median((lh.get(t) ?? []).map((r) => r[key]));
+    const med = (t: Target, key: Exclude<keyof Lh, 'failing'>) => median((lh.get(t) ?? []).map((r) => r[key]));
+    const failingAudits = (t: Target) => [...new Set((lh.get(t) ?? []).flatMap((r) => r.failing))].join(', ') || '—';
 
     const floor = TARGETS[0];
     const floorW = weights.get(floor) as Weight;
@@ -201,6 +184,10 @@ async function main(): Promise<void> {
       '## Budgets',
       '',
       table(['budget', 'result', 'measured'], checks),
+      '',
+      '## Audits below full marks (accessibility, best practices, SEO; any run)',
+      '',
+      table(['page', 'audits'], TARGETS.map((t) => [`${t.label} (${t.path})`, failingAudits(t)])),
       '',
     ].join('\n');
     console.log(out);

@@ -20,3 +20,16 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     });
   }
 });
+
+test.describe('accessibility on a phone (412 px, as Lighthouse mobile)', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  for (const route of ['/api', '/api/create-charge', '/guides/charges/attributes', '/help-center/withdrawal/statuses']) {
+    test(`${route} has no violations`, async ({ page }) => {
+      await gotoHydrated(page, route);
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+      expect(summary, summary.join('\n')).toEqual([]);
+    });
+  }
+});

@@ -22,7 +22,7 @@ export default function EnumValues({ facts, name, anchorPrefix, notes = {} }: Pr
   const meaning = (value: string) => facts.values.find((v) => v.value === value)?.description ?? notes[value];
   const hasMeanings = facts.values.some((v) => meaning(v.value));
   return (
-    <div className={styles.wrapper}>
+    <div className={styles.wrapper} tabIndex={0} role="region" aria-label={`Values of ${name}`}>
       <table className={styles.table} data-enum={name}>
         <thead>
           <tr>

@@ -21,7 +21,7 @@ export default function Operation({ facts }: Props): React.JSX.Element {
       </p>
       <p className={styles.auth}>{facts.public ? 'Needs no authentication.' : 'Needs authentication.'}</p>
       {params.length > 0 && (
-        <div className={styles.wrapper}>
+        <div className={styles.wrapper} tabIndex={0} role="region" aria-label={`Parameters of ${facts.summary}`}>
           <table className={styles.table}>
             <thead>
               <tr>

@@ -14,7 +14,7 @@ type Props = {
 /** A field table of one schema of the OpenAPI document: name, type, rules and meaning of every field. */
 export default function SchemaFields({ facts, name }: Props): React.JSX.Element {
   return (
-    <div className={styles.wrapper}>
+    <div className={styles.wrapper} tabIndex={0} role="region" aria-label={`Fields of ${name}`}>
       <table className={styles.table} data-schema={name}>
         <caption className={styles.caption}>
           Fields of <code>{name}</code>

@@ -13,7 +13,7 @@
  * The markup of each branch is the original's. No Suspense boundary wraps the
  * content: React's server renderer would stream a large one out of line.
  */
-import React, { type ReactNode } from 'react';
+import React, { useRef, type ReactNode } from 'react';
 import { DocProvider } from '@docusaurus/plugin-content-docs/client';
 import { HtmlClassNameProvider } from '@docusaurus/theme-common';
 import type { Props } from '@theme/DocItem';
@@ -21,6 +21,20 @@ import DocItemMetadata from '@theme/DocItem/Metadata';
 import ApiItemLayout from '@theme/ApiItem/Layout';
 import Operation from './Operation';
 import Schema from './Schema';
+import { useA11yFixes } from './useA11yFixes';
+
+/** The overview and tag pages: their MDX, with the accessibility fixes of ./useA11yFixes. */
+function Overview({ content: MDXComponent }: { content: Props['content'] }): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  useA11yFixes(ref);
+  return (
+    <div className="row" ref={ref}>
+      <div className="col col--12 markdown">
+        <MDXComponent />
+      </div>
+    </div>
+  );
+}
 
 export default function ApiItem(props: Props): ReactNode {
   const MDXComponent = props.content;
@@ -32,13 +46,7 @@ export default function ApiItem(props: Props): ReactNode {
   } else if (frontMatter.schema) {
     body = <Schema content={MDXComponent} />;
   } else {
-    body = (
-      <div className="row">
-        <div className="col col--12 markdown">
-          <MDXComponent />
-        </div>
-      </div>
-    );
+    body = <Overview content={MDXComponent} />;
   }
 
   return (
