@@ -6,6 +6,7 @@ import { brand } from './src/brand';
 import { accessibleLightTheme } from './src/prismTheme';
 import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
 import { searchSettings } from './src/search/config';
+import { markdownGenerators } from './src/openapi/unknowns';
 
 /** Hosted DocSearch when DOCSEARCH_* are set at build time, else the built-in index. */
 const search = searchSettings();
@@ -63,6 +64,8 @@ const openApiDocs = {
       infoTemplate: 'src/openapi-templates/info.mustache',
       downloadUrl: `/${OPENAPI_FILE}`,
       showSchemas: true,
+      // Renders the document's x-unknown marks with the site's <Unknown> component.
+      markdownGenerators,
       sidebarOptions: { groupPathsBy: 'tag', categoryLinkSource: 'tag', sidebarCollapsed: false },
     },
   },
@@ -184,6 +187,7 @@ const config = {
     ['docusaurus-plugin-openapi-docs', openApiDocs],
     './src/plugins/robots.ts',
     './src/plugins/hosting.ts',
+    './src/plugins/gaps.ts',
     ['./src/plugins/search.ts', { mode: search.mode }],
     // Keeps the API explorer and schema viewer code off the pages that do not need it.
     './src/plugins/api-weight.ts',

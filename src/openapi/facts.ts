@@ -171,7 +171,8 @@ export function schemaFields(name: string, maxDepth = 2): FieldRow[] {
         deprecated: raw.deprecated === true || prop.deprecated === true,
         description: description?.trim(),
         values: described.values,
-        rules: rulesOf(prop),
+        // A rule that the description already states is not repeated beside it.
+        rules: rulesOf(prop).filter((rule) => !description?.includes(rule)),
       });
       const innerName = propName ?? rowName;
       if (described.inner && depth < maxDepth && !seen.includes(innerName) && isObj(objectParts(described.inner).properties)) {

@@ -9,6 +9,8 @@ import EnumValues from '@site/src/components/EnumValues';
 import Operation from '@site/src/components/Operation';
 import RequestSample from '@site/src/components/RequestSample';
 import JsonExample from '@site/src/components/JsonExample';
+import Unknown from '@site/src/components/Unknown';
+import BrandPlaceholders from '@site/src/components/BrandPlaceholders';
 
 export default {
   ...MDXComponents,
@@ -19,4 +21,6 @@ export default {
   ResponseExample: JsonExample,
   RequestExample: JsonExample,
   SchemaExample: JsonExample,
+  Unknown,
+  BrandPlaceholders,
 };

@@ -14,6 +14,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { brand } from '../../src/brand';
 import * as spec from '../fixtures/spec';
+import { hedgingPhrases } from '../fixtures/hedging';
 
 /** A parsed JSON/YAML node. The document is checked at run time, so its nodes are loosely typed. */
 type Json = any;
@@ -650,16 +651,31 @@ describe('responses', () => {
     for (const field of ['message', 'errors', 'target']) assert.ok(errorProperties.includes(field));
   });
 
-  test('401 on authenticated calls, 404 on by-id calls, 429 and 500 on all, 400 and 422 on calls with a body', () => {
+  test('per call, only the errors SPEC.md ties to it: 401 on authenticated calls, 422 where section 5 has a rule', () => {
     const publicIds: readonly string[] = spec.publicCalls.map((c) => c.operationId);
+    // Calls whose body or query a rule of SPEC.md section 5 names: pagination (limit, offset, order), charge,
+    // checkout, invoice, deposit and mass payout create, checkout update, the mass payout send call (otp), and the
+    // convert token and rates queries.
+    const validated: readonly string[] = [
+      'listCharges', 'listConversions', 'createCharge', 'createCheckout', 'updateCheckout', 'createInvoice',
+      'createDeposit', 'createMassPayout', 'sendMassPayout', 'getConvertToken', 'getRates',
+    ];
     for (const operation of pathOperations) {
       const { op, where } = operation;
-      const has = (status: string) => op.responses[status] !== undefined;
-      if (!publicIds.includes(op.operationId)) assert.ok(has('401'), `${where} lacks 401`);
-      if (operation.path.includes('{id}')) assert.ok(has('404'), `${where} lacks 404`);
-      assert.ok(has('429') && has('500'), `${where} lacks 429 or 500`);
-      if (op.requestBody) assert.ok(has('400') && has('422'), `${where} lacks 400 or 422`);
-      if (operation.parameters.some((p) => p.in === 'query')) assert.ok(has('422'), `${where} lacks 422`);
+      const expected = ['200'];
+      if (!publicIds.includes(op.operationId)) expected.push('401');
+      if (validated.includes(op.operationId)) expected.push('422');
+      assert.deepEqual(Object.keys(op.responses).sort(), expected.sort(), `${where} responses`);
+    }
+  });
+
+  test('the shared error catalogue keeps every error status of SPEC.md section 8', () => {
+    const responses = doc.components.responses;
+    for (const name of [
+      'BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'MethodNotAllowed', 'UnprocessableEntity',
+      'TooManyRequests', 'KycRequired', 'InternalServerError',
+    ]) {
+      assert.ok(responses[name], `components.responses.${name} is missing`);
     }
   });
 
@@ -688,6 +704,46 @@ describe('webhooks', () => {
   });
 });
 
+/** Hedging phrases (the site's list, plus two the reference used) that belong in an x-unknown mark, never in prose. */
+const HEDGES = new RegExp([...hedgingPhrases, 'not shown', 'not given'].join('|'), 'i');
+
+describe('unknowns', () => {
+  test('no description or summary hedges', () => {
+    const offenders: string[] = [];
+    const walk = (node: Json, at: string) => {
+      if (Array.isArray(node)) return node.forEach((child, index) => walk(child, `${at}/${index}`));
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries<Json>(node)) {
+        const prose = (key === 'description' || key === 'summary') && typeof value === 'string';
+        if (prose && HEDGES.test(value)) offenders.push(`${at}/${key}`);
+        else if (key !== 'x-unknown') walk(value, `${at}/${key}`);
+      }
+    };
+    walk(doc, '#');
+    assert.deepEqual(offenders, []);
+  });
+
+  test('x-unknown marks: kebab-case topics unique per object, one sentence each, at most 3 per object and 10 in all', () => {
+    const owners: [string, Json][] = [['info', doc.info]];
+    for (const operation of operations) owners.push([operation.where, operation.op]);
+    for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) owners.push([`schema ${name}`, schema]);
+    let total = 0;
+    for (const [where, owner] of owners) {
+      const marks = owner['x-unknown'];
+      if (marks === undefined) continue;
+      assert.ok(Array.isArray(marks) && marks.length > 0 && marks.length <= 3, `${where}: 1 to 3 marks`);
+      const topics = marks.map((m: Json) => m.topic);
+      assert.equal(new Set(topics).size, topics.length, `${where}: topics are unique`);
+      for (const { topic, text } of marks) {
+        assert.match(topic, /^[a-z0-9]+(-[a-z0-9]+)*$/, `${where}: topic ${topic}`);
+        assert.ok(typeof text === 'string' && /^[^.]+\.$/.test(text.trim()), `${where}: ${topic} is one sentence`);
+      }
+      total += marks.length;
+    }
+    assert.ok(total <= 10, `${total} x-unknown marks`);
+  });
+});
+
 describe('info', () => {
   test('title, version and a Markdown description whose headings start at h2', () => {
     assert.equal(doc.openapi, '3.1.0');
@@ -701,6 +757,6 @@ describe('info', () => {
     assert.ok(description.includes(brand.productionApiUrl) && description.includes(brand.sandboxApiUrl));
     assert.match(description, /429/);
     assert.match(description, /451/);
-    assert.match(description, /not stated in this reference/);
+    assert.doesNotMatch(description, HEDGES, 'unknowns go in x-unknown, not in hedging prose');
   });
 });

@@ -41,7 +41,7 @@ export default function EnumValues({ facts, name, anchorPrefix, notes = {} }: Pr
                   </a>
                 )}
               </th>
-              {hasMeanings && <td>{meaning(value) ? <InlineMarkdown text={meaning(value) ?? ''} /> : 'Not stated in this reference.'}</td>}
+              {hasMeanings && <td>{meaning(value) ? <InlineMarkdown text={meaning(value) ?? ''} /> : '—'}</td>}
             </tr>
           ))}
         </tbody>

@@ -22,7 +22,7 @@ const ITEMS: readonly Item[] = [
   },
   {
     id: 'ip-allow-list',
-    label: 'The IP addresses allowed to call the API are listed',
+    label: 'The allowed IP addresses of your account are listed',
     to: '/help-center/settings/ips',
     page: 'Allowed IP addresses',
   },

@@ -1,0 +1,68 @@
+/**
+ * The gap report: every fact marked as not documented yet, with the site's one
+ * component for unknowns (<Unknown> in the pages, `x-unknown` in the OpenAPI
+ * document). After each build this plugin collects the marks from the built
+ * pages, prints the total, and fails the build when a page holds more than
+ * MAX_MARKS_PER_PAGE of them. `npm run gaps` prints the whole list.
+ */
+import fs from 'node:fs';
+import * as cheerio from 'cheerio';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { builtPages } from '../built/pages';
+
+export const MAX_MARKS_PER_PAGE = 3;
+
+export type Gap = { route: string; heading: string; topic: string; text: string };
+
+const clean = (text: string) => text.replace(/[\u200b\s]+/g, ' ').trim();
+
+/** The marks of one built page, each under the nearest heading before it. */
+export function gapsOfPage(html: string, route: string): Gap[] {
+  const $ = cheerio.load(html);
+  const gaps: Gap[] = [];
+  let heading = '';
+  $('article').find('h1, h2, h3, [data-unknown-topic]').each((_, el) => {
+    const node = $(el);
+    const topic = node.attr('data-unknown-topic');
+    if (topic === undefined) {
+      heading = clean(node.clone().find('.hash-link').remove().end().text());
+      return;
+    }
+    const text = clean(node.text()).replace(/^Not documented yet:\s*/, '').replace(/\s*Ask \S+@\S+\.$/, '');
+    gaps.push({ route, heading, topic, text });
+  });
+  return gaps;
+}
+
+/** Every mark of the build, page by page in route order. */
+export function collectGaps(buildDir: string): Gap[] {
+  return builtPages(buildDir)
+    .sort((a, b) => a.route.localeCompare(b.route))
+    .flatMap(({ route, file }) => gapsOfPage(fs.readFileSync(file, 'utf8'), route));
+}
+
+/** Pages over the limit, and topics marked twice on one page. */
+export function gapProblems(gaps: Gap[]): string[] {
+  const problems: string[] = [];
+  const byRoute = new Map<string, Gap[]>();
+  for (const gap of gaps) byRoute.set(gap.route, [...(byRoute.get(gap.route) ?? []), gap]);
+  for (const [route, marks] of byRoute) {
+    if (marks.length > MAX_MARKS_PER_PAGE) problems.push(`${route} has ${marks.length} marks (at most ${MAX_MARKS_PER_PAGE})`);
+    const topics = marks.map((m) => m.topic);
+    for (const topic of new Set(topics.filter((t, i) => topics.indexOf(t) !== i))) problems.push(`${route} marks "${topic}" twice`);
+  }
+  return problems;
+}
+
+export default function gapsPlugin(_context: LoadContext): Plugin<void> {
+  return {
+    name: 'gap-report',
+    async postBuild({ outDir }) {
+      const gaps = collectGaps(outDir);
+      const problems = gapProblems(gaps);
+      if (problems.length) throw new Error(`Unknowns (<Unknown>, x-unknown):\n- ${problems.join('\n- ')}`);
+      const pages = new Set(gaps.map((g) => g.route)).size;
+      console.log(`[gap-report] ${gaps.length} unknowns marked on ${pages} pages (npm run gaps lists them)`);
+    },
+  };
+}
