@@ -174,7 +174,8 @@ const config = {
         docs: guides,
         blog: false,
         theme: { customCss: ['./src/css/custom.css', './src/css/api.css'] },
-        sitemap: { changefreq: 'weekly', priority: 0.5 },
+        // Pages with content only: not the redirect at / nor the search page.
+        sitemap: { changefreq: 'weekly', priority: 0.5, ignorePatterns: ['/', '/search'] },
       } satisfies Preset.Options,
     ],
   ],
