@@ -185,6 +185,8 @@ const config = {
     ['docusaurus-plugin-openapi-docs', openApiDocs],
     './src/plugins/robots.ts',
     './src/plugins/hosting.ts',
+    // Each page as Markdown (its URL plus .md), /llms.txt and /llms-full.txt.
+    ['./src/plugins/markdown-twins.ts', { openApiPath: `/${OPENAPI_FILE}` }],
     ['./src/plugins/search.ts', { mode: search.mode }],
     // Keeps the API explorer and schema viewer code off the pages that do not need it.
     './src/plugins/api-weight.ts',
