@@ -181,7 +181,8 @@ const config = {
         blog: false,
         // src/css/api.css is linked by the API pages only (src/plugins/api-styles.ts).
         theme: { customCss: ['./src/css/custom.css'] },
-        sitemap: { changefreq: 'weekly', priority: 0.5 },
+        // Pages with content only: not the redirect at / nor the search page.
+        sitemap: { changefreq: 'weekly', priority: 0.5, ignorePatterns: ['/', '/search'] },
       } satisfies Preset.Options,
     ],
   ],
@@ -192,6 +193,8 @@ const config = {
     './src/plugins/robots.ts',
     './src/plugins/hosting.ts',
     './src/plugins/gaps.ts',
+    // Each page as Markdown (its URL plus .md), /llms.txt and /llms-full.txt.
+    ['./src/plugins/markdown-twins.ts', { openApiPath: `/${OPENAPI_FILE}` }],
     ['./src/plugins/search.ts', { mode: search.mode }],
     // Keeps the API explorer and schema viewer code off the pages that do not need it.
     './src/plugins/api-weight.ts',

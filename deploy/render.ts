@@ -3,7 +3,7 @@
  * the `_headers` and `_redirects` files that CDN hosts (Netlify, Cloudflare
  * Pages) read from the published folder.
  */
-import { CACHE, HOME_REDIRECT, builtRoutes, securityHeaders } from './rules';
+import { CACHE, HOME_REDIRECT, MARKDOWN, builtRoutes, securityHeaders, twinPaths } from './rules';
 
 export type NginxOptions = {
   /** The folder to serve (build/), absolute. */
@@ -38,13 +38,20 @@ http {
   include ${options.mimeTypes ?? '/etc/nginx/mime.types'};
   types {
     application/yaml yaml yml;
+    ${MARKDOWN.contentType.split(';')[0]} ${MARKDOWN.extension};
   }
   default_type application/octet-stream;
   access_log off;
   sendfile on;
   server_tokens off;
   charset utf-8;
-  charset_types text/css application/javascript application/json text/xml application/yaml;
+  charset_types text/css application/javascript application/json text/xml application/yaml text/plain ${MARKDOWN.contentType.split(';')[0]};
+
+  # A page's Markdown twin, for requests that ask for Markdown.
+  map $http_accept $twin_suffix {
+    default "";
+    "~*(^|[,\\s])${MARKDOWN.acceptType.replace('/', '\\/')}(\\s*[;,]|$)" ".${MARKDOWN.extension}";
+  }
   client_body_temp_path ${p}/client_body;
   proxy_temp_path ${p}/proxy;
   fastcgi_temp_path ${p}/fastcgi;
@@ -55,7 +62,7 @@ http {
   gzip_vary on;
   gzip_comp_level 6;
   gzip_min_length 256;
-  gzip_types text/css application/javascript application/json application/yaml image/svg+xml text/xml application/xml text/plain;
+  gzip_types text/css application/javascript application/json application/yaml image/svg+xml text/xml application/xml text/plain ${MARKDOWN.contentType.split(';')[0]};
 
   server {
     listen ${options.listen};
@@ -82,8 +89,8 @@ ${addHeaders({ 'Cache-Control': CACHE.revalidate })}
     location / {
       # One canonical URL per page, without a trailing slash.
       rewrite ^(.+)/$ $1 permanent;
-${addHeaders({ 'Cache-Control': CACHE.revalidate })}
-      try_files $uri $uri.html $uri/index.html =404;
+${addHeaders({ 'Cache-Control': CACHE.revalidate, Vary: 'Accept' })}
+      try_files $uri$twin_suffix $uri $uri.html $uri/index.html =404;
     }
   }
 }
@@ -102,6 +109,8 @@ export function renderHeadersFile(buildDir: string, env?: Record<string, string 
     block('/*', headers),
     block(`${CACHE.hashedAssets.prefix}*`, { 'Cache-Control': CACHE.hashedAssets.value }),
     ...builtRoutes(buildDir).map((route) => block(route, { 'Cache-Control': CACHE.revalidate })),
+    ...twinPaths(buildDir).map((twin) => block(twin, { 'Content-Type': MARKDOWN.contentType, 'Cache-Control': CACHE.revalidate })),
+    ...MARKDOWN.textFiles.map((file) => block(file, { 'Content-Type': MARKDOWN.textContentType, 'Cache-Control': CACHE.revalidate })),
   ].join('\n');
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { brand } from '../src/brand';
 import { searchSettings } from '../src/search/config';
+import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../src/markdown/paths';
 
 /** Where / sends readers (SPEC.md section 2). */
 export const HOME_REDIRECT = { from: '/', to: '/guides/first-steps/welcome', status: 301 } as const;
@@ -16,6 +17,21 @@ export const HOME_REDIRECT = { from: '/', to: '/guides/first-steps/welcome', sta
 export const CACHE = {
   hashedAssets: { prefix: '/assets/', value: 'public, max-age=31536000, immutable' },
   revalidate: 'no-cache',
+} as const;
+
+/**
+ * The Markdown forms of the pages (src/plugins/markdown-twins.ts): each page's
+ * twin at its URL plus `.md`, and the llms.txt files. They revalidate like the
+ * pages. A request for a page's URL whose Accept header names `acceptType` gets
+ * the twin (nginx; the CDN files cannot match on request headers), and page
+ * responses say `Vary: Accept`.
+ */
+export const MARKDOWN = {
+  extension: 'md',
+  contentType: 'text/markdown; charset=utf-8',
+  textFiles: [LLMS_TXT, LLMS_FULL_TXT],
+  textContentType: 'text/plain; charset=utf-8',
+  acceptType: 'text/markdown',
 } as const;
 
 /** Browser features the site does not use. */
@@ -113,4 +129,14 @@ export function builtRoutes(buildDir: string): string[] {
   };
   walk(buildDir);
   return routes.sort();
+}
+
+/** The twin of each page that has one: the pages with an article (not the redirect at / nor the search page). */
+export function twinPaths(buildDir: string): string[] {
+  return builtRoutes(buildDir)
+    .filter((route) => {
+      const file = route === '/' ? 'index.html' : fs.existsSync(path.join(buildDir, `${route}.html`)) ? `${route}.html` : `${route}/index.html`;
+      return /<article[\s>]/.test(fs.readFileSync(path.join(buildDir, file), 'utf8'));
+    })
+    .map(twinPath);
 }

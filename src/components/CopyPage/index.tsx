@@ -1,0 +1,74 @@
+import React, { useEffect, useState } from 'react';
+import { useLocation } from '@docusaurus/router';
+import { twinPath } from '@site/src/markdown/paths';
+import styles from './styles.module.css';
+
+type Status = 'idle' | 'copying' | 'copied' | 'failed';
+
+const MESSAGES: Record<Status, string> = { idle: '', copying: '', copied: 'Copied', failed: 'Copy failed' };
+
+/** Fetches the twin and puts it on the clipboard. */
+async function copyMarkdown(url: string): Promise<void> {
+  const text = fetch(url, { headers: { Accept: 'text/markdown' } }).then((response) => {
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.text();
+  });
+  // Safari grants the clipboard only during the click: hand it the text still on its way.
+  if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+    try {
+      const blob = text.then((markdown) => new Blob([markdown], { type: 'text/plain' }));
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+      return;
+    } catch {
+      // Browsers without promised clipboard items: write the text once it is here.
+    }
+  }
+  await navigator.clipboard.writeText(await text);
+}
+
+/**
+ * "Copy page" and "View as Markdown": the page's Markdown twin (its URL plus
+ * `.md`, written at build time by src/plugins/markdown-twins.ts) on the
+ * clipboard or in a tab. The twin is fetched on click only; the result is
+ * shown and announced (role="status").
+ */
+export default function CopyPage(): React.JSX.Element {
+  const { pathname } = useLocation();
+  const href = twinPath(pathname);
+  const [state, setState] = useState<{ path: string; status: Status }>({ path: pathname, status: 'idle' });
+  // A new page starts afresh.
+  const status = state.path === pathname ? state.status : 'idle';
+
+  useEffect(() => {
+    if (status !== 'copied' && status !== 'failed') return undefined;
+    const timer = window.setTimeout(() => setState({ path: pathname, status: 'idle' }), 4000);
+    return () => window.clearTimeout(timer);
+  }, [status, pathname]);
+
+  const copy = () => {
+    if (status === 'copying') return;
+    setState({ path: pathname, status: 'copying' });
+    copyMarkdown(href).then(
+      () => setState({ path: pathname, status: 'copied' }),
+      () => setState({ path: pathname, status: 'failed' }),
+    );
+  };
+
+  return (
+    <div className={styles.actions} data-page-actions="">
+      <button
+        type="button"
+        className="button button--sm button--outline button--primary"
+        onClick={copy}
+        title="Copy this page as Markdown">
+        Copy page
+      </button>
+      <a className={styles.link} href={href} type="text/markdown">
+        View as Markdown
+      </a>
+      <span role="status" className={styles.status}>
+        {MESSAGES[status]}
+      </span>
+    </div>
+  );
+}

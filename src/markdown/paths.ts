@@ -1,0 +1,21 @@
+/**
+ * Where the Markdown forms of the site live. Shared by the build
+ * (src/plugins/markdown-twins.ts), the hosting rules (deploy/rules.ts) and the
+ * "Copy page" button, so it must stay free of Node imports.
+ */
+
+/** The index of the site for assistants (llmstxt.org). */
+export const LLMS_TXT = '/llms.txt';
+/** Every twin in one file, in sidebar order. */
+export const LLMS_FULL_TXT = '/llms-full.txt';
+
+/** A page's URL path without its trailing slash ("/" stays "/"). */
+export function canonicalPath(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/** The URL path of a page's Markdown twin: the page's path plus `.md` (`/guides/charges` -> `/guides/charges.md`). */
+export function twinPath(pathname: string): string {
+  const page = canonicalPath(pathname);
+  return page === '/' ? '/index.md' : `${page}.md`;
+}

@@ -1,0 +1,43 @@
+/**
+ * Starts Debian's nginx on a loopback port with the configuration rendered from
+ * deploy/rules.ts over build/, with a prefix of its own (pid, logs, temp files),
+ * and stops it by its own pid.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { renderNginx } from '../../deploy/render';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+export type NginxServer = { origin: string; stop: () => Promise<void> };
+
+export async function startNginx(port: number, root = path.resolve('build')): Promise<NginxServer> {
+  const origin = `http://127.0.0.1:${port}`;
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
+  const conf = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(conf, renderNginx({ root, listen: `127.0.0.1:${port}`, prefix }));
+  const nginx: ChildProcess = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${origin}/guides/charges`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start (see ${prefix}/error.log)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    stop: async () => {
+      if (nginx.pid && nginx.exitCode === null) {
+        const exited = new Promise((resolve) => nginx.once('exit', resolve));
+        process.kill(nginx.pid, 'SIGQUIT');
+        await exited;
+      }
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}
