@@ -6,9 +6,13 @@
  * - per page: first-load JS and CSS (raw and gzip), requests, and Lighthouse
  *   (mobile preset, Debian chromium) performance, accessibility, best practices
  *   and SEO with LCP, TBT and CLS (median of RUNS runs, pages interleaved);
- * - the ratio of each figure to the template's docs page, and the budgets.
+ * - the search modal: first results after typing "refund" (CPU as is, and
+ *   throttled 4x) and keystrokes lost right after Ctrl+K (scripts/lib/search-probe.ts);
+ * - the duration of the last `npm test` (scripts/test.sh writes it);
+ * - the ratio of each figure to the template's docs page, and the goals.
  * Prints a table and writes it to bench/RESULTS.md.
  *
+ * The build is cold: `docusaurus clear` first (caches and generated files).
  * Options: RUNS=3, BENCH_SKIP_BUILD=1 (reuse build/), BARE_DIR=path (where the template lives).
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, kb, serveBuild, table, weighPage, type Weight } from './lib/weigh';
+import { probeSearch, type SearchProbe } from './lib/search-probe';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const BARE_DIR = process.env.BARE_DIR ?? path.join(os.tmpdir(), 'docs-bench-bare-template');
@@ -93,6 +98,7 @@ const median = (values: number[]) => {
 
 async function main(): Promise<void> {
   const ourBuild = path.join(ROOT, 'build');
+  if (process.env.BENCH_SKIP_BUILD !== '1') run('npx', ['docusaurus', 'clear'], ROOT);
   const buildMs = process.env.BENCH_SKIP_BUILD === '1' ? NaN : run('npm', ['run', 'build'], ROOT);
   const bareSite = prepareBareTemplate();
   const bareBuildMs = run('npm', ['run', 'build'], bareSite);
@@ -106,6 +112,10 @@ async function main(): Promise<void> {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const weights = new Map<Target, Weight>();
     for (const t of TARGETS) weights.set(t, await weighPage(browser, servers[t.site].base, t.path));
+    const search: Record<'cpu' | 'throttled', SearchProbe> = {
+      cpu: await probeSearch(browser, servers.ours.base, TARGETS[1].path, 1),
+      throttled: await probeSearch(browser, servers.ours.base, TARGETS[1].path, 4),
+    };
     await browser.close();
 
     const lh = new Map<Target, Lh[]>(TARGETS.map((t) => [t, []]));
@@ -160,6 +170,33 @@ async function main(): Promise<void> {
       check(`${t.label}: first-load JS ≤ 500 KB gzip`, w.jsGzip <= 500 * 1024, `${kb(w.jsGzip)} KB`);
     }
 
+    // The goals of the speed issue, each as measured in this run.
+    const guide = TARGETS[1];
+    const help = TARGETS[2];
+    const g = weights.get(guide) as Weight;
+    const lastTest = (() => {
+      try {
+        return JSON.parse(fs.readFileSync(path.join(ROOT, '.bench', 'last-npm-test.json'), 'utf8')) as { seconds: number; skipBuild: boolean; finishedAt: string };
+      } catch {
+        return undefined;
+      }
+    })();
+    const goal = (figure: string, template: string, ours: string, target: string, ok: boolean | undefined) => [figure, template, ours, target, ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED'];
+    const goals = [
+      goal('cold build (clear, gen-api + build)', '—', Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s (template ${(bareBuildMs / 1000).toFixed(0)} s)`, '≤ 50 s', Number.isNaN(buildMs) ? undefined : buildMs <= 50_000),
+      goal('last `npm test`', '—', lastTest ? `${Math.round(lastTest.seconds / 60)} min ${lastTest.seconds % 60} s${lastTest.skipBuild ? ' (SKIP_BUILD)' : ''}, ${lastTest.finishedAt}` : 'not run', '≤ 7 min', lastTest ? lastTest.seconds <= 420 : undefined),
+      goal('guide page CSS, gzip', `${kb(floorW.cssGzip)} KB`, `${kb(g.cssGzip)} KB`, '≤ 20 KB', g.cssGzip <= 20 * 1024),
+      goal('guide page main.js, gzip', `${kb(floorW.mainJsGzip)} KB`, `${kb(g.mainJsGzip)} KB`, '≤ 157 KB', g.mainJsGzip <= 157 * 1024),
+      goal('guide page scripts before network idle, gzip (prefetch excluded)', `${kb(floorW.ownJsGzip)} KB`, `${kb(g.ownJsGzip)} KB (${ratio(g.ownJsGzip, floorW.ownJsGzip)})`, '≤ 1.10×', g.ownJsGzip <= 1.1 * floorW.ownJsGzip),
+      goal('guide page DOM elements', String(floorW.domNodes), `${g.domNodes} (${ratio(g.domNodes, floorW.domNodes)})`, 'report', undefined),
+      goal('guide page TBT, Lighthouse mobile', `${Math.round(med(floor, 'tbt'))} ms`, `${Math.round(med(guide, 'tbt'))} ms (${ratio(med(guide, 'tbt'), med(floor, 'tbt'))})`, '≤ 1.6×', med(guide, 'tbt') <= 1.6 * med(floor, 'tbt') + 1),
+      goal('guide page performance', String(med(floor, 'performance')), String(med(guide, 'performance')), '≥ template − 10', med(guide, 'performance') >= med(floor, 'performance') - 10),
+      goal('help-centre page performance', String(med(floor, 'performance')), String(med(help, 'performance')), '≥ template − 10', med(help, 'performance') >= med(floor, 'performance') - 10),
+      goal('first search results after typing "refund", CPU 4× slower', '—', `${Math.round(search.throttled.firstResultsMs)} ms`, '≤ 400 ms', search.throttled.firstResultsMs <= 400),
+      goal('the same, CPU as is', '—', `${Math.round(search.cpu.firstResultsMs)} ms`, '≤ 150 ms', search.cpu.firstResultsMs <= 150),
+      goal('keystrokes lost typing at 30 ms a key right after Ctrl+K', '—', `${search.cpu.lostKeys} (CPU 4× slower: ${search.throttled.lostKeys})`, 'none', search.cpu.lostKeys + search.throttled.lostKeys === 0),
+    ];
+
     const size = dirSize(ourBuild);
     const bareSize = dirSize(bareBuild);
     const out = [
@@ -180,6 +217,10 @@ async function main(): Promise<void> {
       '## Pages (first load until network idle; KB raw / gzip)',
       '',
       table(['page', 'requests', 'JS KB', 'CSS KB', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'vs template'], rows),
+      '',
+      '## Goals (speed issue; template and this site measured in this run)',
+      '',
+      table(['figure', 'bare template', 'this site', 'goal', 'result'], goals),
       '',
       '## Budgets',
       '',

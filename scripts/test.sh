@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
+started=$(date +%s)
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -40,3 +41,8 @@ npm run --silent test:unit
 
 step "browser tests (Playwright, Debian chromium, production build)"
 npm run --silent test:e2e
+
+# The benchmark reports the duration of the last full run (npm run bench).
+mkdir -p .bench
+printf '{"seconds": %d, "skipBuild": %s, "finishedAt": "%s"}\n' "$(( $(date +%s) - started ))" \
+  "$([ "${SKIP_BUILD:-}" = "1" ] && echo true || echo false)" "$(date -u +%FT%TZ)" > .bench/last-npm-test.json

@@ -12,8 +12,21 @@ import type { Browser, Page, Response } from '@playwright/test';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../tests/chromium';
 
-export type Asset = { url: string; kind: 'js' | 'css'; raw: number; gzip: number };
-export type Weight = { requests: number; jsRaw: number; jsGzip: number; cssRaw: number; cssGzip: number; assets: Asset[] };
+export type Asset = { url: string; kind: 'js' | 'css'; raw: number; gzip: number; prefetch: boolean };
+export type Weight = {
+  requests: number;
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+  /** main.js alone, gzip. */
+  mainJsGzip: number;
+  /** Scripts the page itself loads (prefetches of linked pages excluded), gzip. */
+  ownJsGzip: number;
+  /** Elements in the document once the network is idle. */
+  domNodes: number;
+  assets: Asset[];
+};
 
 export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -115,7 +128,14 @@ export async function weighPage(browser: Browser, base: string, path: string): P
     pending.push(
       response
         .body()
-        .then((body) => ({ url: response.url(), kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length }))
+        .then((body) => ({
+          url: response.url(),
+          kind,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          // <link rel=prefetch> requests are of type "other"; scripts the page runs are "script".
+          prefetch: response.request().resourceType() === 'other',
+        }))
         .catch(() => null),
     );
   });
@@ -123,13 +143,25 @@ export async function weighPage(browser: Browser, base: string, path: string): P
   if (!res?.ok()) throw new Error(`${path} answered ${res?.status()}`);
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
   await networkIdle(isIdle);
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
   // A file fetched twice (a prefetch, then the script itself from the cache) counts once.
   const byUrl = new Map<string, Asset>();
-  for (const asset of await Promise.all(pending)) if (asset) byUrl.set(asset.url, asset);
+  for (const asset of await Promise.all(pending)) if (asset) byUrl.set(asset.url, { ...asset, prefetch: asset.prefetch && (byUrl.get(asset.url)?.prefetch ?? true) });
   await context.close();
   const assets = [...byUrl.values()];
   const sum = (kind: Asset['kind'], key: 'raw' | 'gzip') => assets.filter((a) => a.kind === kind).reduce((n, a) => n + a[key], 0);
-  return { requests: assets.length, jsRaw: sum('js', 'raw'), jsGzip: sum('js', 'gzip'), cssRaw: sum('css', 'raw'), cssGzip: sum('css', 'gzip'), assets };
+  const js = assets.filter((a) => a.kind === 'js');
+  return {
+    requests: assets.length,
+    jsRaw: sum('js', 'raw'),
+    jsGzip: sum('js', 'gzip'),
+    cssRaw: sum('css', 'raw'),
+    cssGzip: sum('css', 'gzip'),
+    mainJsGzip: js.filter((a) => /\/main\.[0-9a-f]+\.js$/.test(a.url)).reduce((n, a) => n + a.gzip, 0),
+    ownJsGzip: js.filter((a) => !a.prefetch).reduce((n, a) => n + a.gzip, 0),
+    domNodes,
+    assets,
+  };
 }
 
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);

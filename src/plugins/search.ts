@@ -22,7 +22,12 @@ const DOCS_SETS: Record<string, string> = {
 };
 
 const MAX_CONTENT = 280;
-const clean = (text: string) => text.replace(/[\u200b\s]+/g, ' ').trim();
+/** Text without decoration: pictographs such as the 📄️ of category cards, their joiners, control characters. */
+export const clean = (text: string) =>
+  text
+    .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b\s]+/g, ' ')
+    .trim();
 
 /** The records of one built page; `route` is its path. */
 export function recordsOfPage(html: string, route: string): SearchRecord[] {

@@ -156,6 +156,10 @@ export function createLocalSearchClient(
   }
 
   return {
+    /** Starts loading the index and the engine ahead of the first search (on intent, never on page load). */
+    warm(): void {
+      getEngine().catch(() => {}); // a failure shows on the search itself
+    },
     appId: 'LOCAL',
     transporter: {},
     addAlgoliaAgent() {},

@@ -98,7 +98,16 @@ export function createEngine(records: SearchRecord[]): Engine {
         // One hit per URL (with its anchor), as DocSearch's `distinct` gives.
         if (!seen || seen.score < score) best.set(record.u, { record, score, terms: r.terms });
       }
-      return [...best.values()].sort((a, b) => b.score - a.score);
+      // The same text on one page under two headings (a repeated paragraph) is shown once, at its best rank.
+      const shown = new Set<string>();
+      return [...best.values()]
+        .sort((a, b) => b.score - a.score)
+        .filter(({ record }) => {
+          const key = `${record.u.split('#')[0]}\u0000${record.c ?? record.h.join('\u0000')}`;
+          if (shown.has(key)) return false;
+          shown.add(key);
+          return true;
+        });
     },
   };
 }

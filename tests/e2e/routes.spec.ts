@@ -1,21 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { test, expect } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { pageRoutes, HOME_REDIRECT_TARGET } from '../fixtures/routes';
 import { collectErrors, expectNotFound, gotoHydrated } from './helpers';
 
+/**
+ * The Mermaid runtime's files in this build (its core holds the text of its error
+ * diagram), and the API Reference's stylesheet: guide and help-centre pages load
+ * neither, unless a page draws a diagram.
+ */
+const JS_DIR = path.resolve(__dirname, '../../build/assets/js');
+const mermaidRuntime = new Set(
+  fs.readdirSync(JS_DIR).filter((f) => fs.readFileSync(path.join(JS_DIR, f), 'utf8').includes('Syntax error in text')).map((f) => `/assets/js/${f}`),
+);
+const isApiStylesheet = (pathname: string) => /^\/assets\/css\/api-reference\.[0-9a-f]+\.css$/.test(pathname);
+
 const titlePattern = new RegExp(`^.+ \\| ${brand.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 test.describe('route table', () => {
+  test('the Mermaid runtime is found in the build (test of the test)', () => {
+    expect(mermaidRuntime.size).toBeGreaterThan(0);
+  });
+
   for (const route of pageRoutes) {
     test(`${route} renders with its title and hydrates without console errors`, async ({ page }) => {
       const errors = collectErrors(page);
+      const loaded: string[] = [];
+      page.on('request', (r) => {
+        if (['script', 'stylesheet'].includes(r.resourceType())) loaded.push(new URL(r.url()).pathname);
+      });
       const response = await page.goto(route);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
       await expect(page).toHaveTitle(titlePattern);
       await expect(page.locator('h1').first()).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+      if (route.startsWith('/api')) {
+        expect(loaded.filter(isApiStylesheet), 'the API Reference stylesheet').toHaveLength(1);
+      } else {
+        // What loads after hydration (a diagram's runtime) is only known once the network is quiet.
+        await page.waitForLoadState('networkidle');
+        expect(loaded.filter(isApiStylesheet), 'no API Reference stylesheet').toEqual([]);
+        const diagrams = await page.locator('.docusaurus-mermaid-container').count();
+        const mermaid = loaded.filter((p) => mermaidRuntime.has(p));
+        if (diagrams > 0) expect(mermaid.length, 'the Mermaid runtime, for the diagram').toBeGreaterThan(0);
+        else expect(mermaid, 'no Mermaid runtime without a diagram').toEqual([]);
+      }
       expect(errors).toEqual([]);
     });
   }

@@ -21,6 +21,55 @@ test.describe('search modal (built-in index)', () => {
     });
   }
 
+  for (const [name, key] of [
+    ['Ctrl+K', 'Control+k'],
+    ['Meta+K', 'Meta+k'],
+    ['slash', '/'],
+  ] as const) {
+    test(`typing right after ${name}, while the modal loads, keeps every character`, async ({ page }) => {
+      await gotoHydrated(page, '/guides/charges');
+      // No wait for the modal: the keys follow the shortcut at 30 ms each, as a fast typist's do.
+      await page.keyboard.press(key);
+      await page.keyboard.type('webhook signature', { delay: 30 });
+      await expect(input(page)).toHaveValue('webhook signature');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    });
+  }
+
+  test('the index starts loading on intent (hover on the search button), not on page load', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (isIndex(r.url())) fetched.push(r.url());
+    });
+    await gotoHydrated(page, '/guides/charges');
+    expect(fetched).toEqual([]);
+    const index = page.waitForRequest((r) => isIndex(r.url()));
+    await page.locator('.DocSearch-Button').hover();
+    await index;
+    expect(fetched.length).toBe(1);
+  });
+
+  test('no result list shows two hits with the same URL and text', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges');
+    for (const query of ['webhook signature', 'payout callback', 'refund']) {
+      await page.keyboard.press('Control+k');
+      await input(page).fill(query);
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      const hits = await page.locator('.DocSearch-Hit a').evaluateAll((links) =>
+        links.map((a) => `${(a as HTMLAnchorElement).href.split('#')[0]} ${a.textContent?.trim()}`),
+      );
+      expect(new Set(hits).size, `${query}: ${hits.join(' | ')}`).toBe(hits.length);
+      await page.keyboard.press('Escape');
+    }
+    await gotoHydrated(page, '/search?q=webhook%20signature');
+    await expect(page.locator('main article').first()).toBeVisible();
+    const listed = await page.locator('main article').evaluateAll((items) =>
+      items.map((el) => `${el.querySelector('a')?.getAttribute('href')?.split('#')[0]} ${el.querySelector('p')?.textContent?.trim()}`),
+    );
+    expect(listed.length).toBeGreaterThan(1);
+    expect(new Set(listed).size, listed.join(' | ')).toBe(listed.length);
+  });
+
   test('slash typed inside a text field does not open the modal', async ({ page }) => {
     await gotoHydrated(page, '/search');
     const field = page.getByRole('searchbox', { name: 'Search' }).or(page.locator('input[name="q"]')).first();

@@ -130,3 +130,29 @@ test(`relevance set (${relevanceSet.length} queries from SPEC.md): the expected 
   assert.ok(outcomes.length >= 40);
   assert.deepEqual(failed, []);
 });
+
+test('no record title or text holds an emoji or a control character', () => {
+  const { records } = loadIndex();
+  const decorated = records.filter((r) => [...r.h, r.c ?? ''].some((t) => /[\p{Extended_Pictographic}\u{FE0F}\u0000-\u001f\u007f-\u009f]/u.test(t)));
+  assert.deepEqual(decorated.map((r) => `${r.u}: ${r.h.at(-1)}`).slice(0, 5), []);
+  // The indexer strips what a generated category card puts before its title.
+  const card = recordsOfPage(
+    '<html><head><meta name="docsearch:docusaurus_tag" content="docs-api-current"></head><body><article><h1>Balances</h1><h2 id="x">📄️ List balances</h2></article></body></html>',
+    '/api/balances',
+  );
+  assert.deepEqual(card.find((r) => r.t === 'lvl2')?.h, ['API Reference', 'Balances', 'List balances']);
+});
+
+test('a result list never shows the same text of one page twice', () => {
+  const repeated = 'Answer 200 to signal that the callback was processed.';
+  const make = (u: string, heading: string): SearchRecord => ({ u, t: 'content', h: ['Guides', 'Payout callbacks', heading], c: repeated, g: 'docs-default-current', l: 'en' });
+  const engine = createEngine([make('/guides/webhooks/payout#a', 'A'), make('/guides/webhooks/payout#b', 'B'), make('/guides/webhooks/payin#a', 'A')]);
+  const hits = engine.search('callback processed');
+  assert.deepEqual(hits.map((h) => h.record.u.split('#')[0]).sort(), ['/guides/webhooks/payin', '/guides/webhooks/payout']);
+  // Over the built index, for queries readers type.
+  const built = createEngine(loadIndex().records);
+  for (const query of ['webhook signature', 'refund', 'payout callback', 'status']) {
+    const keys = built.search(query).map((h) => `${h.record.u.split('#')[0]} ${h.record.c ?? h.record.h.join('/')}`);
+    assert.equal(new Set(keys).size, keys.length, `"${query}" lists a text twice`);
+  }
+});

@@ -1,0 +1,70 @@
+/**
+ * Keeps every key typed after the search shortcut (Ctrl+K, Cmd+K, or `/`
+ * outside a text field) while the DocSearch modal is still loading. The modal's
+ * code loads on the first open, and its input takes focus 150 to 250 ms later on
+ * a slow machine: until then, the keys fell on the page and were lost ("webhook"
+ * became "ebhook"). The keys are held here and handed to the input as soon as
+ * it has focus. Runs in the browser only.
+ */
+const INPUT = '.DocSearch-Input';
+
+const isTextField = (el: Element | null): boolean =>
+  !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || (el as HTMLElement).isContentEditable);
+
+export function isSearchShortcut(event: KeyboardEvent, active: Element | null): boolean {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') return true;
+  return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTextField(active);
+}
+
+/** Starts listening on `doc`; `onShortcut` runs when the shortcut opens the modal. Returns the cleanup. */
+export function captureTypeAhead(doc: Document, onShortcut: () => void): () => void {
+  /** The keys held while the modal loads; null when not holding. */
+  let held: string | null = null;
+  const input = () => doc.querySelector<HTMLInputElement>(INPUT);
+
+  const release = (field: HTMLInputElement) => {
+    const text = held;
+    held = null;
+    if (!text) return;
+    // Through the native setter, so that React's onChange (and DocSearch's query) sees the change.
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setValue?.call(field, field.value + text);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (held === null) {
+      if (!input() && isSearchShortcut(event, doc.activeElement)) {
+        held = '';
+        onShortcut();
+      }
+      return;
+    }
+    const field = input();
+    if (field && doc.activeElement === field) {
+      release(field); // this key then types after the held ones
+      return;
+    }
+    if (event.key === 'Escape') held = null;
+    else if (event.key === 'Backspace') held = held.slice(0, -1);
+    else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) held += event.key;
+    else return;
+    event.preventDefault();
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    const target = event.target as HTMLElement | null;
+    if (held !== null && target?.matches?.(INPUT)) {
+      // After DocSearch has set up the input on this focus.
+      requestAnimationFrame(() => {
+        const field = input();
+        if (field && held !== null) release(field);
+      });
+    }
+  };
+  doc.addEventListener('keydown', onKeyDown, true);
+  doc.addEventListener('focusin', onFocusIn, true);
+  return () => {
+    doc.removeEventListener('keydown', onKeyDown, true);
+    doc.removeEventListener('focusin', onFocusIn, true);
+  };
+}
