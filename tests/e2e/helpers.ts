@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 /** Opens a path and waits until React has hydrated it (keys and clicks work from then on). */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
@@ -23,4 +24,13 @@ export async function expectNotFound(page: Page): Promise<void> {
   for (const name of ['Guides', 'API Reference', 'Help Center', 'Search']) {
     await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
   }
+}
+
+/** WCAG 2.1 levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe-core's violations on the page as it is now, one line each with up to five targets. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
 }

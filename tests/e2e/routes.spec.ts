@@ -4,7 +4,7 @@ import * as cheerio from 'cheerio';
 import { test, expect } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { pageRoutes, HOME_REDIRECT_TARGET } from '../fixtures/routes';
-import { collectErrors, expectNotFound, gotoHydrated } from './helpers';
+import { axeViolations, collectErrors, expectNotFound, gotoHydrated } from './helpers';
 
 /**
  * The Mermaid runtime's files in this build (its core holds the text of its error
@@ -25,7 +25,7 @@ test.describe('route table', () => {
   });
 
   for (const route of pageRoutes) {
-    test(`${route} renders with its title and hydrates without console errors`, async ({ page }) => {
+    test(`${route} renders with its title, hydrates without console errors and has no accessibility violations`, async ({ page }) => {
       const errors = collectErrors(page);
       const loaded: string[] = [];
       page.on('request', (r) => {
@@ -49,6 +49,9 @@ test.describe('route table', () => {
         else expect(mermaid, 'no Mermaid runtime without a diagram').toEqual([]);
       }
       expect(errors).toEqual([]);
+      // axe-core, WCAG 2.1 A and AA.
+      const violations = await axeViolations(page);
+      expect(violations, violations.join('\n')).toEqual([]);
     });
   }
 });

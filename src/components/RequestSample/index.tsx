@@ -1,9 +1,12 @@
 import React from 'react';
 import CodeBlock from '@theme/CodeBlock';
-import Tabs from '@theme/Tabs';
-import TabItem from '@theme/TabItem';
+// Docusaurus' own tabs: the openapi theme overrides @theme/Tabs site-wide, and its version weighs more.
+import Tabs from '@theme-init/Tabs';
+import TabItem from '@theme-init/TabItem';
+import { useTabs } from '@docusaurus/theme-common/internal';
 import type { OperationFacts } from '@site/src/openapi/facts';
 import { brand } from '@site/src/brand';
+import PlainCode from '@site/src/components/PlainCode';
 import { curlSample, goSample } from './samples';
 
 type Props = {
@@ -11,15 +14,27 @@ type Props = {
   facts: OperationFacts;
 };
 
+/**
+ * The sample of one tab. Only the selected tab is highlighted: a hidden tab
+ * keeps its code as plain text (in the page for search, Markdown twins and
+ * readers without JavaScript) at a fraction of the DOM that highlighting
+ * builds, which the tabs also render twice (they remount after hydration).
+ */
+function Sample({ value, language, code }: { value: string; language: string; code: string }): React.JSX.Element {
+  const { selectedValue } = useTabs();
+  if (selectedValue !== value) return <PlainCode language={language} code={code} />;
+  return <CodeBlock language={language}>{code}</CodeBlock>;
+}
+
 /** A request to an operation of the document, in bash (curl) and Go, against the sandbox. */
 export default function RequestSample({ facts }: Props): React.JSX.Element {
   return (
     <Tabs groupId="code-language" queryString={false}>
       <TabItem value="bash" label="curl" default>
-        <CodeBlock language="bash">{curlSample(facts, brand.sandboxApiUrl)}</CodeBlock>
+        <Sample value="bash" language="bash" code={curlSample(facts, brand.sandboxApiUrl)} />
       </TabItem>
       <TabItem value="go" label="Go">
-        <CodeBlock language="go">{goSample(facts, brand.sandboxApiUrl)}</CodeBlock>
+        <Sample value="go" language="go" code={goSample(facts, brand.sandboxApiUrl)} />
       </TabItem>
     </Tabs>
   );
