@@ -150,6 +150,8 @@ const themeConfig = {
 } satisfies Preset.ThemeConfig;
 
 const config = {
+  // Docusaurus Faster: Rspack, SWC and the SSG worker threads (which need the v4 head-attribute flag).
+  future: { faster: true, v4: { removeLegacyPostBuildHeadAttribute: true } },
   title: brand.name,
   tagline: brand.tagline,
   favicon: 'img/favicon.svg',
@@ -159,7 +161,8 @@ const config = {
   titleDelimiter: '|',
   noIndex: false,
   baseUrlIssueBanner: false,
-  staticDirectories: ['static', 'openapi'],
+  // .generated/static: the API Reference's stylesheet (src/plugins/api-styles.ts).
+  staticDirectories: ['static', 'openapi', '.generated/static'],
   // SPEC.md: broken links, broken anchors and duplicate routes only warn.
   // The test suite checks links and anchors strictly (tests/unit/links.test.ts).
   onBrokenLinks: 'warn',
@@ -176,7 +179,8 @@ const config = {
       {
         docs: guides,
         blog: false,
-        theme: { customCss: ['./src/css/custom.css', './src/css/api.css'] },
+        // src/css/api.css is linked by the API pages only (src/plugins/api-styles.ts).
+        theme: { customCss: ['./src/css/custom.css'] },
         sitemap: { changefreq: 'weekly', priority: 0.5 },
       } satisfies Preset.Options,
     ],
@@ -191,8 +195,10 @@ const config = {
     ['./src/plugins/search.ts', { mode: search.mode }],
     // Keeps the API explorer and schema viewer code off the pages that do not need it.
     './src/plugins/api-weight.ts',
+    './src/plugins/api-styles.ts',
   ],
-  themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
+  // The openapi theme, with its stylesheet loaded by the API pages only (see the wrapper).
+  themes: ['@docusaurus/theme-mermaid', './src/themes/openapi-scoped.ts'],
   themeConfig,
   customFields: { searchMode: search.mode },
 } satisfies Config;

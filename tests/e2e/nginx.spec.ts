@@ -3,6 +3,7 @@
  * configuration rendered from deploy/rules.ts over build/, with its own prefix
  * (pid, logs, temp files) and stopped by its own pid at the end.
  */
+import * as cheerio from 'cheerio';
 import { test, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,14 +78,14 @@ test.describe('nginx over build/', () => {
   test('HTML revalidates and hashed assets are immutable for a year, compressed', async ({ request }) => {
     const html = await request.get('/guides/charges');
     expect(html.headers()['cache-control']).toBe('no-cache');
-    const page = await html.text();
-    const asset = /src="(\/assets\/js\/main\.[^"]+\.js)"/.exec(page)?.[1];
+    const $ = cheerio.load(await html.text());
+    const asset = $('script[src^="/assets/js/main."]').attr('src');
     expect(asset).toBeTruthy();
     const js = await request.get(asset as string, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(js.status()).toBe(200);
     expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(js.headers()['content-encoding']).toBe('gzip');
-    const css = /href="(\/assets\/css\/[^"]+\.css)"/.exec(page)?.[1];
+    const css = $('link[rel="stylesheet"][href^="/assets/css/"]').attr('href');
     expect((await request.get(css as string)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 

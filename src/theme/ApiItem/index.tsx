@@ -22,6 +22,8 @@ import ApiItemLayout from '@theme/ApiItem/Layout';
 import Operation from './Operation';
 import Schema from './Schema';
 import { useA11yFixes } from './useA11yFixes';
+import { usePluginData } from '@docusaurus/useGlobalData';
+import type { ApiStylesData } from '@site/src/plugins/api-styles';
 
 /** The overview and tag pages: their MDX, with the accessibility fixes of ./useA11yFixes. */
 function Overview({ content: MDXComponent }: { content: Props['content'] }): ReactNode {
@@ -49,8 +51,12 @@ export default function ApiItem(props: Props): ReactNode {
     body = <Overview content={MDXComponent} />;
   }
 
+  // The API Reference's stylesheet (src/plugins/api-styles.ts), linked by API pages only. In the
+  // body, after the site's stylesheet in the cascade, as the theme's styles were before.
+  const { href } = usePluginData('api-styles') as ApiStylesData;
   return (
     <DocProvider content={props.content}>
+      <link rel="stylesheet" href={href} />
       <HtmlClassNameProvider className={`docs-doc-id-${props.content.metadata.id}`}>
         <DocItemMetadata />
         <ApiItemLayout>{body}</ApiItemLayout>

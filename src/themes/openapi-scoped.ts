@@ -1,0 +1,26 @@
+/**
+ * docusaurus-theme-openapi-docs 5.2.0, with its stylesheet scoped to the API
+ * Reference. The theme adds `lib/theme/styles.scss` as a client module, which
+ * puts ~33 KB gzip of CSS on every page of the site, guides and help centre
+ * included. This wrapper keeps everything else of the theme and drops that
+ * client module; src/plugins/api-styles.ts compiles the same stylesheet into a
+ * file that only the API pages link. The build fails when the theme's client modules
+ * are not exactly that stylesheet, so an upgrade is reviewed here.
+ */
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import openapiTheme from 'docusaurus-theme-openapi-docs';
+
+export const OPENAPI_THEME_STYLES = 'docusaurus-theme-openapi-docs/lib/theme/styles.scss';
+
+export default function openapiScopedTheme(context: LoadContext, options: unknown): Plugin<void> {
+  const theme = (openapiTheme as unknown as (c: LoadContext, o: unknown) => Plugin<void>)(context, options);
+  const modules = theme.getClientModules?.() ?? [];
+  const expected = require.resolve(OPENAPI_THEME_STYLES);
+  if (modules.length !== 1 || modules[0] !== expected) {
+    throw new Error(
+      `openapi-scoped theme: docusaurus-theme-openapi-docs now adds the client modules ${JSON.stringify(modules)}; ` +
+        `expected only ${expected}. Review src/themes/openapi-scoped.ts.`,
+    );
+  }
+  return { ...theme, getClientModules: () => [] };
+}
