@@ -590,16 +590,25 @@ describe('examples', () => {
 });
 
 describe('servers', () => {
-  test('production and sandbox, from the brand module, both under /v2.0', () => {
-    assert.equal(doc.servers.length, 2);
+  test('production, sandbox and the local sandbox, from the brand module, all under /v2.0', () => {
     assert.deepEqual(
-      doc.servers.map((s: Json) => [s.url, s.description]),
-      [
-        [brand.productionApiUrl, 'Production'],
-        [brand.sandboxApiUrl, 'Sandbox'],
-      ],
+      doc.servers.map((s: Json) => s.url),
+      [brand.productionApiUrl, brand.sandboxApiUrl, brand.localSandboxApiUrl],
+    );
+    assert.deepEqual(
+      doc.servers.slice(0, 2).map((s: Json) => s.description),
+      ['Production', 'Sandbox'],
     );
     for (const server of doc.servers) assert.ok(server.url.endsWith('/v2.0'), server.url);
+  });
+
+  test('the local sandbox is a loopback address, and its description says how to start it', () => {
+    const local = new URL(brand.localSandboxApiUrl);
+    assert.equal(local.hostname, '127.0.0.1');
+    const description: string = doc.servers[2].description;
+    assert.match(description, /^Local sandbox/);
+    assert.match(description, /npm run sandbox/);
+    assert.ok(doc.info.description.includes(brand.localSandboxApiUrl), 'the Base URLs table lists it');
   });
 });
 
