@@ -82,9 +82,15 @@ export function searchOrigins(env: Record<string, string | undefined> = process.
   return [`https://${app}-dsn.algolia.net`, ...[1, 2, 3].map((n) => `https://${app}-${n}.algolianet.com`)];
 }
 
+/** The origins of the API's servers that the explorer may call: sandbox, production and the local sandbox. */
+export function apiOrigins(): string[] {
+  return [brand.sandboxApiUrl, brand.productionApiUrl, brand.localSandboxApiUrl].map((u) => new URL(u).origin);
+}
+
 export function contentSecurityPolicy(scriptHashes: string[], connectOrigins: string[]): string {
-  // The API explorer sends requests to the API itself (sandbox by default).
-  const api = [brand.sandboxApiUrl, brand.productionApiUrl].map((u) => new URL(u).origin);
+  // The API explorer sends requests to the API itself (sandbox by default), or to the
+  // local sandbox on the reader's machine (npm run sandbox): that one loopback origin only.
+  const api = apiOrigins();
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: the README's test command (`npm test`) runs this.
-# It installs Debian's chromium and nginx where they are missing, type-checks, lints and
-# checks the OpenAPI document, builds the site, runs the unit tests over the
+# It installs Debian's chromium and nginx where they are missing, type-checks, lints
+# (Redocly and Spectral) and checks the OpenAPI document, builds the site, runs the unit tests over the
 # build and the browser tests against the production build served locally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +21,9 @@ fi
 
 step "OpenAPI document: Redocly lint (recommended rules)"
 npm run --silent lint:openapi
+
+step "OpenAPI document: Spectral lint (spectral:oas, exceptions in .spectral.yaml)"
+npm run --silent lint:spectral
 
 step "OpenAPI document: generated types compile against a usage sample"
 npm run --silent types:openapi

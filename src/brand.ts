@@ -16,6 +16,12 @@ export const brand = {
   productionApiUrl: 'https://api.crypto-payments.example/v2.0',
   /** The merchant API v2.0, sandbox: test without moving real funds. */
   sandboxApiUrl: 'https://sandbox.api.crypto-payments.example/v2.0',
+  /**
+   * The local sandbox (`npm run sandbox`): a mock of the API on the reader's own
+   * machine, answering from openapi/v2.0.yaml. Loopback only; the site's CSP lets
+   * the API explorer reach this origin and no other local one.
+   */
+  localSandboxApiUrl: 'http://127.0.0.1:4010/v2.0',
   /** Where merchants and developers reach a person. */
   supportEmail: 'support@crypto-payments.example',
   /** The text of the announcement bar above the navbar (plain text). */

@@ -17,6 +17,23 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Records CSP violations, console errors and page errors from the first script on; call the result to read them. */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
+  });
+  return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
+}
+
 /** The not-found page, as a reader sees it. */
 export async function expectNotFound(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

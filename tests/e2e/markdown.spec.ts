@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brand } from '../../src/brand';
 import { gotoHydrated } from './helpers';
-import { startNginx, type NginxServer } from './nginx-server';
+import { startNginx, type RunningNginx } from './nginx';
 
 const PORT = Number(process.env.MARKDOWN_NGINX_TEST_PORT ?? 3181);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -18,7 +18,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** A guide, a help-centre page, an operation and a schema of the API reference. */
 const SAMPLES = ['/guides/charges/creating', '/help-center/withdrawal/statuses', '/api/create-charge', '/api/schemas/charge'];
 
-let server: NginxServer | undefined;
+let server: RunningNginx | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: ORIGIN });

@@ -4,49 +4,26 @@
  * (pid, logs, temp files) and stopped by its own pid at the end.
  */
 import * as cheerio from 'cheerio';
-import { test, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { renderNginx } from '../../deploy/render';
+import { test, expect } from '@playwright/test';
 import { HOME_REDIRECT } from '../../deploy/rules';
 import { pageRoutes } from '../fixtures/routes';
+import { watchCsp } from './helpers';
+import { startNginx, type RunningNginx } from './nginx';
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const PORT = Number(process.env.NGINX_TEST_PORT ?? 3180);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const BUILD = path.resolve('build');
 
-let nginx: ChildProcess | undefined;
-let prefix = '';
+let nginx: RunningNginx | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
-  prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
-  const conf = path.join(prefix, 'nginx.conf');
-  fs.writeFileSync(conf, renderNginx({ root: BUILD, listen: `127.0.0.1:${PORT}`, prefix }));
-  nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${ORIGIN}/guides/charges`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start (see ${prefix}/error.log)`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  nginx = await startNginx(PORT);
 });
 
 test.afterAll(async () => {
-  if (nginx?.pid) {
-    process.kill(nginx.pid, 'SIGQUIT');
-    await new Promise((resolve) => (nginx?.exitCode !== null ? resolve(null) : nginx?.once('exit', resolve)));
-  }
-  fs.rmSync(prefix, { recursive: true, force: true });
+  await nginx?.stop();
 });
 
 test.describe('nginx over build/', () => {
@@ -110,23 +87,6 @@ test.describe('nginx over build/', () => {
     }
   });
 });
-
-/** Records CSP violations and console errors from the first script on. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
-    );
-  });
-  return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
-}
 
 test.describe('browser through nginx with the CSP enforced', () => {
   test('every route hydrates with no CSP violation and no console error', async ({ page }) => {

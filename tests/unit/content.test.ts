@@ -72,7 +72,7 @@ const documentCalls = (() => {
 })();
 
 function callExists(method: string, url: string): boolean {
-  const bases = [brand.sandboxApiUrl, brand.productionApiUrl];
+  const bases = [brand.sandboxApiUrl, brand.productionApiUrl, brand.localSandboxApiUrl];
   const base = bases.find((b) => url.startsWith(b));
   if (!base) return false;
   const pathOnly = url.slice(base.length).split('?')[0];

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { contentSecurityPolicy, inlineScriptHashes, searchOrigins, securityHeaders } from '../../deploy/rules';
 import { renderHeadersFile, renderNginx, renderRedirectsFile } from '../../deploy/render';
+import { brand } from '../../src/brand';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 function fakeBuild(): string {
@@ -38,6 +39,18 @@ test('hosted search origins are allowed to connect only when hosted search is co
   assert.ok(origins.every((o) => /^https:\/\/abc-[\w]+\.algolia(net)?\.(net|com)$/.test(o)));
   const csp = securityHeaders(fakeBuild(), { DOCSEARCH_APP_ID: 'ABC', DOCSEARCH_API_KEY: 'k', DOCSEARCH_INDEX_NAME: 'i' })['Content-Security-Policy'];
   assert.match(csp, /connect-src 'self' [^;]*https:\/\/abc-dsn\.algolia\.net/);
+});
+
+test('connect-src allows the site, the API servers of the brand and its local sandbox origin, nothing wider', () => {
+  const csp = contentSecurityPolicy([], []);
+  const connect = /connect-src ([^;]+)/.exec(csp)?.[1].split(' ') ?? [];
+  const expected = [brand.sandboxApiUrl, brand.productionApiUrl, brand.localSandboxApiUrl].map((u) => new URL(u).origin);
+  assert.deepEqual(connect, ["'self'", ...expected]);
+  assert.ok(connect.includes('http://127.0.0.1:4010'), 'the local sandbox origin, port included');
+  for (const source of connect) {
+    assert.ok(!source.includes('*') && !/^[a-z]+:$/.test(source), `${source}: no wildcard, no bare scheme`);
+    if (source !== "'self'") assert.equal(new URL(source).origin, source, `${source} is one origin`);
+  }
 });
 
 test('CDN files: / redirects, trailing slashes redirect, assets are immutable, pages revalidate', () => {

@@ -8,6 +8,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -589,16 +590,25 @@ describe('examples', () => {
 });
 
 describe('servers', () => {
-  test('production and sandbox, from the brand module, both under /v2.0', () => {
-    assert.equal(doc.servers.length, 2);
+  test('production, sandbox and the local sandbox, from the brand module, all under /v2.0', () => {
     assert.deepEqual(
-      doc.servers.map((s: Json) => [s.url, s.description]),
-      [
-        [brand.productionApiUrl, 'Production'],
-        [brand.sandboxApiUrl, 'Sandbox'],
-      ],
+      doc.servers.map((s: Json) => s.url),
+      [brand.productionApiUrl, brand.sandboxApiUrl, brand.localSandboxApiUrl],
+    );
+    assert.deepEqual(
+      doc.servers.slice(0, 2).map((s: Json) => s.description),
+      ['Production', 'Sandbox'],
     );
     for (const server of doc.servers) assert.ok(server.url.endsWith('/v2.0'), server.url);
+  });
+
+  test('the local sandbox is a loopback address, and its description says how to start it', () => {
+    const local = new URL(brand.localSandboxApiUrl);
+    assert.equal(local.hostname, '127.0.0.1');
+    const description: string = doc.servers[2].description;
+    assert.match(description, /^Local sandbox/);
+    assert.match(description, /npm run sandbox/);
+    assert.ok(doc.info.description.includes(brand.localSandboxApiUrl), 'the Base URLs table lists it');
   });
 });
 
@@ -667,6 +677,41 @@ describe('responses', () => {
       if (validated.includes(op.operationId)) expected.push('422');
       assert.deepEqual(Object.keys(op.responses).sort(), expected.sort(), `${where} responses`);
     }
+  });
+
+  test('every error response has its own example: SPEC.md\'s message, else the status\'s own words', () => {
+    // The shared error responses of the document and the status each stands for.
+    const statuses: Record<string, number> = {
+      BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, MethodNotAllowed: 405,
+      UnprocessableEntity: 422, TooManyRequests: 429, KycRequired: 451, InternalServerError: 500,
+    };
+    const errorStatuses = Object.keys(spec.httpStatuses).map(Number).filter((status) => status >= 400);
+    assert.deepEqual(Object.values(statuses).sort(), errorStatuses.sort(), 'one shared response per error status of SPEC.md');
+    for (const [name, status] of Object.entries(statuses)) {
+      const json = doc.components.responses[name].content['application/json'];
+      assert.ok(json.example, `${name} has its own example`);
+      const expected = (spec.httpMessages as Record<number, string>)[status] ?? STATUS_CODES[status];
+      assert.equal(json.example.data.message, expected, `${name} (${status}) message`);
+      assert.equal(json.example.success, false);
+    }
+    const validation = doc.components.responses.UnprocessableEntity.content['application/json'].example.data;
+    assert.ok(Array.isArray(validation.errors) && validation.errors.length > 0, '422 lists errors');
+    for (const error of validation.errors) {
+      assert.equal(error.message, STATUS_CODES[422]);
+      assert.ok(typeof error.target === 'string' && error.target.length > 0, 'each error names a target');
+    }
+    // Every error answer of a call is one of those shared responses, so no call falls back to the schema's example.
+    for (const operation of pathOperations) {
+      for (const [status, response] of Object.entries<Json>(operation.op.responses)) {
+        if (Number(status) >= 400) assert.ok(response.$ref?.startsWith('#/components/responses/'), `${operation.where} ${status}`);
+      }
+    }
+  });
+
+  test('the message texts SPEC.md does not give are marked unknown, once, on ErrorResponse', () => {
+    const marks = schemaNamed('ErrorResponse')['x-unknown'];
+    assert.deepEqual(marks.map((m: Json) => m.topic), ['error-messages']);
+    for (const status of Object.keys(spec.httpMessages)) assert.match(marks[0].text, new RegExp(`\\b${status}\\b`));
   });
 
   test('the shared error catalogue keeps every error status of SPEC.md section 8', () => {
@@ -745,6 +790,11 @@ describe('unknowns', () => {
 });
 
 describe('info', () => {
+  test('contact: the brand\'s support, by name and e-mail', () => {
+    assert.equal(doc.info.contact.email, brand.supportEmail);
+    assert.equal(doc.info.contact.name, `${brand.name} support`);
+  });
+
   test('title, version and a Markdown description whose headings start at h2', () => {
     assert.equal(doc.openapi, '3.1.0');
     assert.equal(doc.info.title, 'Merchant API');

@@ -1,9 +1,10 @@
 /**
- * Starts Debian's nginx on a loopback port with the configuration rendered from
- * deploy/rules.ts over build/, with a prefix of its own (pid, logs, temp files),
- * and stops it by its own pid.
+ * Debian's nginx for the browser tests: started on a loopback port with the
+ * configuration rendered from deploy/rules.ts over build/ (so the CSP is
+ * enforced), with its own prefix (pid, logs, temp files), stopped by its own
+ * pid. Used by nginx.spec.ts, markdown.spec.ts and sandbox.spec.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,14 +12,18 @@ import { renderNginx } from '../../deploy/render';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-export type NginxServer = { origin: string; stop: () => Promise<void> };
+export interface RunningNginx {
+  readonly origin: string;
+  stop(): Promise<void>;
+}
 
-export async function startNginx(port: number, root = path.resolve('build')): Promise<NginxServer> {
+export async function startNginx(port: number, root = path.resolve('build')): Promise<RunningNginx> {
   const origin = `http://127.0.0.1:${port}`;
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
   const conf = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(conf, renderNginx({ root, listen: `127.0.0.1:${port}`, prefix }));
-  const nginx: ChildProcess = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise((resolve) => nginx.once('exit', resolve));
   const deadline = Date.now() + 15_000;
   for (;;) {
     try {
@@ -27,13 +32,12 @@ export async function startNginx(port: number, root = path.resolve('build')): Pr
       /* not up yet */
     }
     if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start (see ${prefix}/error.log)`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     origin,
-    stop: async () => {
-      if (nginx.pid && nginx.exitCode === null) {
-        const exited = new Promise((resolve) => nginx.once('exit', resolve));
+    async stop() {
+      if (nginx.exitCode === null && nginx.pid) {
         process.kill(nginx.pid, 'SIGQUIT');
         await exited;
       }

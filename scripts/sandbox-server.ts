@@ -1,0 +1,318 @@
+/**
+ * The local sandbox: a mock of the merchant API v2.0 served from the OpenAPI
+ * document, for trying calls without an account (`npm run sandbox`, see
+ * scripts/sandbox.ts).
+ *
+ * Stoplight Prism (`@stoplight/prism-http`, Prism's engine without its CLI)
+ * routes each request, checks its credentials, validates it against the
+ * document and picks the documented example that answers it. This module adds
+ * what the Prism CLI lacks:
+ * - the calls answer under the base path of the servers (`/v2.0/charges`), as
+ *   the real API does; Prism itself ignores the servers' path;
+ * - a request that breaks a rule answers 422 with the document's validation
+ *   error whose `errors` name each violation: `{message, target}`, `target`
+ *   being the field at fault (`fiat_price.symbol`, `payouts.0.network`). Prism
+ *   decides that the request is invalid; Ajv, run on the variant of a `oneOf`
+ *   body that the request means (by discriminator, else the closest one), says
+ *   which fields are at fault. Prism's own diagnostics stay in the
+ *   `sl-violations` header;
+ * - a malformed JSON body, an unknown path and a wrong method answer 400, 404
+ *   and 405 with the document's examples of those errors;
+ * - CORS for the API explorer of the docs site (any origin: it is a mock on a
+ *   loopback address).
+ * Nothing here needs the network: the document is read from disk.
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import { parse } from 'yaml';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
+// Prism's own router (not re-exported by the package's index; the version is pinned exactly).
+import route from '@stoplight/prism-http/dist/router';
+import { createLogger, type IPrismDiagnostic } from '@stoplight/prism-core';
+
+type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
+
+/** A parsed node of the OpenAPI document (checked at run time, so loosely typed). */
+type Json = any;
+
+/** One violation as the 422 body names it. */
+export type Violation = { message: string; target: string };
+
+export type SandboxOptions = {
+  /** The OpenAPI document (YAML), a path on disk. */
+  documentPath: string;
+  /** The path the calls answer under, from the servers' URL (`/v2.0`). */
+  basePath: string;
+  /** Called once per answered request (for the console). */
+  onRequest?: (line: string) => void;
+};
+
+/** The shared responses of the document that answer the errors the sandbox finds outside an operation. */
+const DOCUMENTED_ERRORS: Readonly<Record<number, string>> = {
+  400: 'BadRequest',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  422: 'UnprocessableEntity',
+  500: 'InternalServerError',
+};
+
+/** Longest `sl-violations` header value, as Prism's own server keeps it. */
+const MAX_HEADER_LENGTH = 8 * 1024 - 100;
+
+class MalformedBody extends Error {}
+
+export async function createSandbox(options: SandboxOptions): Promise<http.Server> {
+  const { documentPath, basePath, onRequest } = options;
+  const doc: Json = parse(fs.readFileSync(documentPath, 'utf8'));
+  // The document's own operation (its raw schemas) of each operation Prism serves under the base path.
+  const documented = new Map<Operation, Json>();
+  const operations = (await getHttpOperationsFromSpec(documentPath)).map((op) => {
+    const served = { ...op, path: basePath + op.path };
+    documented.set(served, doc.paths[op.path][op.method]);
+    return served;
+  });
+  const prism = createInstance(
+    {
+      mock: { dynamic: false },
+      checkSecurity: true,
+      validateRequest: true,
+      validateResponse: false,
+      errors: false,
+      upstreamProxy: undefined,
+      isProxy: false,
+    },
+    { logger: createLogger('sandbox', { level: 'silent' }) },
+  );
+  const explain = violationFinder(doc);
+  /** The operation a request goes to, as Prism routes it. */
+  const routed = (input: IHttpRequest): Json => {
+    const found = route({ resources: operations, input });
+    return found._tag === 'Right' ? documented.get(found.right) : undefined;
+  };
+
+  /** The example of a shared response of the document, e.g. NotFound. */
+  const documentedError = (status: number): unknown =>
+    doc.components.responses[DOCUMENTED_ERRORS[status]].content['application/json'].example;
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<number> => {
+    allowCrossOrigin(req, res);
+    if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) {
+      res.setHeader('Access-Control-Allow-Methods', String(req.headers['access-control-request-method']));
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.writeHead(204).end();
+      return 204;
+    }
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    let body: unknown;
+    try {
+      body = await readBody(req);
+    } catch (error) {
+      if (!(error instanceof MalformedBody)) throw error;
+      return sendJson(res, 400, documentedError(400));
+    }
+    const input: IHttpRequest = {
+      method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
+      url: { path: url.pathname, query: queryOf(url.searchParams) },
+      headers: req.headers as Record<string, string>,
+      body,
+    };
+    const result = await prism.request(input, operations)();
+    if (result._tag === 'Left') {
+      const error = result.left as Error & { status?: number; additional?: { validation?: Array<{ location?: string[]; code?: string; message: string }> } };
+      const status = error.status ?? 500;
+      if (status === 422) {
+        // An operation without a documented 422: Prism found violations all the same (their path is `location` here).
+        const diagnostics = (error.additional?.validation ?? []).map((v) => ({ path: v.location, code: v.code, message: v.message, severity: 0 }));
+        setViolationsHeader(res, diagnostics);
+        return sendJson(res, 422, withViolations(documentedError(422), explain(routed(input), input, diagnostics)));
+      }
+      if (status in DOCUMENTED_ERRORS) return sendJson(res, status, documentedError(status));
+      // Anything else is the mock's own problem, in Prism's words.
+      res.setHeader('Content-Type', 'application/problem+json');
+      return send(res, status, JSON.stringify({ title: error.message, status, detail: (error as { detail?: string }).detail }));
+    }
+    const { output, validations } = result.right;
+    setViolationsHeader(res, validations.input);
+    let answer: unknown = output.body;
+    if (output.statusCode === 422) {
+      answer = withViolations(output.body, explain(routed(input), input, validations.input));
+    }
+    for (const [name, value] of Object.entries(output.headers ?? {})) res.setHeader(name, value);
+    return sendOutput(res, output, answer);
+  };
+
+  return http.createServer((req, res) => {
+    handle(req, res)
+      .then((status) => onRequest?.(`${req.method} ${req.url} ${status}`))
+      .catch((error: unknown) => {
+        onRequest?.(`${req.method} ${req.url} 500 ${error instanceof Error ? error.stack : String(error)}`);
+        if (!res.headersSent) sendJson(res, 500, documentedError(500));
+        else res.end();
+      });
+  });
+}
+
+// ------------------------------------------------------------------ violations
+
+/** The documented 422 example, its `errors` replaced by the violations of this request. */
+function withViolations(documented: unknown, violations: Violation[]): unknown {
+  const body = (documented ?? {}) as { data?: Record<string, unknown> };
+  return { ...body, data: { ...body.data, errors: violations } };
+}
+
+/** Rewrites `#/components/...` refs to `openapi.json#/components/...` so that Ajv resolves them. */
+function rewriteRefs(node: Json): Json {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(
+      Object.entries<Json>(node).map(([key, value]) => [
+        key,
+        key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : rewriteRefs(value),
+      ]),
+    );
+  }
+  return node;
+}
+
+/** Ajv's message, with the allowed values where it leaves them out. */
+function messageOf(error: ErrorObject): string {
+  const params = error.params as { allowedValues?: unknown[]; allowedValue?: unknown };
+  if (error.keyword === 'enum' && params.allowedValues) return `${error.message}: ${params.allowedValues.join(', ')}`;
+  if (error.keyword === 'const') return `${error.message}: ${String(params.allowedValue)}`;
+  return error.message ?? error.keyword;
+}
+
+/** `payouts/0/network` from an Ajv instance path, plus the missing property of a `required` error. */
+function targetOf(error: ErrorObject): string {
+  const parts = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') parts.push(String((error.params as { missingProperty: string }).missingProperty));
+  return parts.join('.') || 'body';
+}
+
+/**
+ * Names the fields at fault in a request that Prism found invalid. Body errors
+ * come from Ajv (Draft 2020-12, as OpenAPI 3.1) on the `oneOf` variant the
+ * request means; the other diagnostics (query, path, headers) are Prism's.
+ */
+function violationFinder(doc: Json) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addSchema({ $id: 'openapi.json', components: rewriteRefs(doc.components) });
+  const compiled = new Map<Json, ValidateFunction>();
+  const compile = (schema: Json) => {
+    if (!compiled.has(schema)) compiled.set(schema, ajv.compile(rewriteRefs(schema)));
+    return compiled.get(schema) as ValidateFunction;
+  };
+  const deref = (node: Json): Json => {
+    let current = node;
+    while (current?.$ref) current = current.$ref.slice(2).split('/').reduce((parent: Json, key: string) => parent?.[key], doc);
+    return current;
+  };
+  const errorsOf = (schema: Json, value: unknown): ErrorObject[] => {
+    const check = compile(schema);
+    if (check(value)) return [];
+    const errors = check.errors ?? [];
+    // The summary of a composition ("must match a schema in anyOf") names no field when others do.
+    const specific = errors.filter((e) => !['oneOf', 'anyOf', 'allOf', 'if'].includes(e.keyword));
+    return specific.length > 0 ? specific : errors;
+  };
+
+  /** The errors of the body against the variant it means: the discriminator's, else the one it misses least. */
+  const bodyErrors = (schemaNode: Json, body: unknown): ErrorObject[] => {
+    const schema = deref(schemaNode);
+    if (!Array.isArray(schema?.oneOf)) return errorsOf(schemaNode, body);
+    const discriminator = schema.discriminator;
+    const value = discriminator && body && typeof body === 'object' ? (body as Record<string, unknown>)[discriminator.propertyName] : undefined;
+    const mapped = typeof value === 'string' ? discriminator.mapping?.[value] : undefined;
+    const chosen = mapped ? schema.oneOf.find((variant: Json) => variant.$ref === mapped) : undefined;
+    if (chosen) return errorsOf(chosen, body);
+    const byVariant = schema.oneOf.map((variant: Json) => errorsOf(variant, body));
+    const best = byVariant.reduce((a: ErrorObject[], b: ErrorObject[]) => (b.length < a.length ? b : a));
+    // Valid against more than one variant: the oneOf itself is what fails.
+    return best.length > 0 ? best : errorsOf(schemaNode, body);
+  };
+
+  return (operation: Json, input: IHttpRequest, diagnostics: IPrismDiagnostic[]): Violation[] => {
+    const found: Violation[] = [];
+    const add = (v: Violation) => {
+      if (!found.some((f) => f.target === v.target && f.message === v.message)) found.push(v);
+    };
+    const jsonSchema = deref(operation?.requestBody)?.content?.['application/json']?.schema;
+    const bodyDiagnostics = diagnostics.filter((d) => d.path?.[0] === 'body');
+    if (bodyDiagnostics.length > 0 && jsonSchema && input.body !== null && typeof input.body === 'object') {
+      for (const error of bodyErrors(jsonSchema, input.body)) add({ message: messageOf(error), target: targetOf(error) });
+    }
+    for (const diagnostic of diagnostics) {
+      if (diagnostic.path?.[0] === 'body' && found.length > 0) continue;
+      const missing = /required property '([^']+)'/.exec(diagnostic.message)?.[1];
+      const target = [...(diagnostic.path ?? []).slice(1), ...(missing ? [missing] : [])].join('.') ||
+        String(diagnostic.path?.[0] ?? (/\bbody\b/i.test(diagnostic.message) ? 'body' : 'request'));
+      add({ message: diagnostic.message, target });
+    }
+    return found;
+  };
+}
+
+// ------------------------------------------------------------------------ HTTP
+
+function allowCrossOrigin(req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Expose-Headers', 'sl-violations');
+  res.setHeader('Vary', 'Origin');
+}
+
+/** Prism's diagnostics of the request, in the `sl-violations` header as Prism's own server sends them. */
+function setViolationsHeader(res: http.ServerResponse, diagnostics: IPrismDiagnostic[]): void {
+  if (diagnostics.length === 0) return;
+  let value = JSON.stringify(diagnostics.map((d) => ({ location: ['request', ...(d.path ?? [])], code: d.code, message: d.message })));
+  if (value.length > MAX_HEADER_LENGTH) value = `Too many violations! ${value.slice(0, MAX_HEADER_LENGTH)}`;
+  res.setHeader('sl-violations', value);
+}
+
+function queryOf(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? values[0] : values;
+  }
+  return query;
+}
+
+/** The request body: parsed JSON for a JSON content type, text otherwise, null when there is none. */
+async function readBody(req: http.IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (chunks.length === 0) return null;
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!/^application\/(.+\+)?json\b/i.test(req.headers['content-type'] ?? '')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new MalformedBody();
+  }
+}
+
+function send(res: http.ServerResponse, status: number, text: string): number {
+  res.statusCode = status;
+  res.end(text);
+  return status;
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): number {
+  res.setHeader('Content-Type', 'application/json');
+  return send(res, status, JSON.stringify(body));
+}
+
+function sendOutput(res: http.ServerResponse, output: IHttpResponse, body: unknown): number {
+  if (body === undefined) return send(res, output.statusCode, '');
+  const type = String(res.getHeader('content-type') ?? 'application/json');
+  return send(res, output.statusCode, /json/i.test(type) || typeof body !== 'string' ? JSON.stringify(body) : body);
+}

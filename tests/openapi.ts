@@ -1,0 +1,123 @@
+/**
+ * The OpenAPI document for tests that call the API's mock (the sandbox): its
+ * operations, their documented requests and answers, and a validator of values
+ * against its schemas (Ajv, Draft 2020-12 as OpenAPI 3.1). Expected values come
+ * from here, never from the module under test.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+/** A parsed node of the document (checked at run time, so loosely typed). */
+export type Json = any;
+
+export const DOCUMENT_PATH = path.resolve(__dirname, '../openapi/v2.0.yaml');
+export const doc: Json = parse(readFileSync(DOCUMENT_PATH, 'utf8'));
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Follows local `$ref`s ("#/components/...") to the node they point at. */
+export function deref(node: Json): Json {
+  let current = node;
+  for (let depth = 0; current?.$ref; depth += 1) {
+    if (depth > 20) throw new Error(`$ref loop at ${current.$ref}`);
+    current = (current.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce((parent: Json, key: string) => parent?.[key], doc);
+  }
+  return current;
+}
+
+export interface DocumentedCall {
+  readonly operationId: string;
+  readonly method: string;
+  /** The path template, relative to the server URL. */
+  readonly path: string;
+  readonly op: Json;
+  /** Path-level parameters and the operation's own, resolved. */
+  readonly parameters: Json[];
+  /** False for the calls with `security: []`. */
+  readonly authenticated: boolean;
+}
+
+/** Every call under `paths` (webhooks are sent by the API, not to it). */
+export const calls: readonly DocumentedCall[] = Object.entries<Json>(doc.paths).flatMap(([p, item]) =>
+  METHODS.filter((m) => item[m]).map((method) => {
+    const op = item[method];
+    return {
+      operationId: op.operationId,
+      method,
+      path: p,
+      op,
+      parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref),
+      authenticated: !(Array.isArray(op.security) && op.security.length === 0),
+    };
+  }),
+);
+
+export function call(operationId: string): DocumentedCall {
+  const found = calls.find((c) => c.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId} in the document`);
+  return found;
+}
+
+/** The JSON request examples of a call, by name (`example` is named "example"). */
+export function requestExamples(c: DocumentedCall): Array<[name: string, value: Json]> {
+  const json = deref(c.op.requestBody)?.content?.['application/json'];
+  if (!json) return [];
+  if (json.example !== undefined) return [['example', json.example]];
+  return Object.entries<Json>(json.examples ?? {}).map(([name, example]) => [name, deref(example).value]);
+}
+
+/** The JSON media type of a response of a call, e.g. `'200'`. */
+export function responseOf(c: DocumentedCall, status: string): { schema: Json; example: Json } {
+  const json = deref(c.op.responses?.[status])?.content?.['application/json'];
+  if (!json) throw new Error(`${c.operationId} documents no JSON ${status}`);
+  return { schema: json.schema, example: json.example };
+}
+
+/** The path with each `{parameter}` replaced by its example, and the query of every parameter example. */
+export function documentedUrl(c: DocumentedCall): string {
+  let url = c.path;
+  const query = new URLSearchParams();
+  for (const parameter of c.parameters) {
+    if (parameter.in === 'path') {
+      if (parameter.example === undefined) throw new Error(`${c.operationId}: path parameter ${parameter.name} has no example`);
+      url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(parameter.example)));
+    } else if (parameter.in === 'query' && parameter.example !== undefined) {
+      query.set(parameter.name, String(parameter.example));
+    } else if (parameter.in === 'query' && parameter.required) {
+      throw new Error(`${c.operationId}: required query parameter ${parameter.name} has no example`);
+    }
+  }
+  const search = query.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/** Rewrites `#/components/...` refs to `openapi.json#/components/...` so that Ajv resolves them. */
+function rewriteRefs(node: Json): Json {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(
+      Object.entries<Json>(node).map(([key, value]) => [
+        key,
+        key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : rewriteRefs(value),
+      ]),
+    );
+  }
+  return node;
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addFormat('binary', true);
+ajv.addSchema({ $id: 'openapi.json', components: rewriteRefs(doc.components) });
+
+/** Validates a value against a schema of the document: the error text, or null when valid. */
+export function schemaErrors(schema: Json, value: unknown): string | null {
+  const check = ajv.compile(rewriteRefs(schema));
+  return check(value) ? null : ajv.errorsText(check.errors, { separator: '; ' });
+}

@@ -1,0 +1,263 @@
+/**
+ * The local sandbox (`npm run sandbox`): started as its own process on a free
+ * loopback port, called over HTTP as a developer would, stopped with Ctrl+C.
+ * Every request and every expected answer is built from the OpenAPI document
+ * (tests/openapi.ts) or from SPEC.md's fixtures, never from the sandbox's code.
+ *
+ * Run: node --import tsx --test tests/unit/sandbox.test.ts
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { call, calls, deref, doc, documentedUrl, requestExamples, responseOf, schemaErrors, type DocumentedCall, type Json } from '../openapi';
+import * as spec from '../fixtures/spec';
+
+/** Any bearer token opens the sandbox. */
+const TOKEN = 'Bearer sandbox-test-token';
+
+let sandbox: RunningSandbox;
+let stopped = false;
+
+before(async () => {
+  sandbox = await startSandbox();
+});
+
+after(async () => {
+  if (!stopped) await sandbox?.stop('SIGKILL');
+});
+
+interface Answer {
+  readonly status: number;
+  readonly body: Json;
+  readonly headers: Headers;
+}
+
+async function send(c: DocumentedCall, options: { body?: unknown; token?: boolean; url?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.token ?? c.authenticated) headers.authorization = TOKEN;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(sandbox.baseUrl + (options.url ?? documentedUrl(c)), {
+    method: c.method.toUpperCase(),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+/** The requests of a call as documented: one per request example, or one without a body. */
+function documentedRequests(c: DocumentedCall): Array<[name: string, body: unknown]> {
+  const examples = requestExamples(c);
+  return examples.length > 0 ? examples : [['no body', undefined]];
+}
+
+/** The documented 422 answer of the sandbox's validation errors. */
+const unprocessable = doc.components.responses.UnprocessableEntity.content['application/json'];
+
+function assertRejected(answer: Answer, targets: readonly string[], where: string): void {
+  assert.equal(answer.status, 422, `${where}: status (body ${JSON.stringify(answer.body)})`);
+  assert.equal(schemaErrors(unprocessable.schema, answer.body), null, `${where}: the 422 body fits the ErrorResponse schema`);
+  assert.equal(answer.body.success, false, where);
+  assert.equal(answer.body.data.message, unprocessable.example.data.message, `${where}: the documented message`);
+  const named = [...new Set<string>(answer.body.data.errors.map((e: { target: string }) => e.target))];
+  assert.deepEqual(named, [...targets], `${where}: the errors name the field at fault`);
+  for (const error of answer.body.data.errors) assert.ok(error.message.length > 0, `${where}: every error has a message`);
+  for (const target of targets) {
+    const header = answer.headers.get('sl-violations') ?? '';
+    assert.ok(header.includes(target.split('.').pop() as string), `${where}: Prism's sl-violations header names ${target}`);
+  }
+}
+
+describe('every call answers its documented example', () => {
+  test('the document has the 29 calls of SPEC.md section 7', () => {
+    assert.equal(calls.length, spec.calls.length);
+  });
+
+  for (const c of calls) {
+    for (const [name, body] of documentedRequests(c)) {
+      test(`${c.method.toUpperCase()} ${c.path} (${c.operationId}, ${name}) answers 200 with its example`, async () => {
+        const answer = await send(c, { body });
+        const documented = responseOf(c, '200');
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.equal(schemaErrors(documented.schema, answer.body), null, 'the body fits the response schema');
+        assert.deepEqual(answer.body, documented.example);
+      });
+    }
+  }
+});
+
+describe('a call without a token answers 401 "login required"', () => {
+  test('the public calls need none', () => {
+    assert.deepEqual(
+      calls.filter((c) => !c.authenticated).map((c) => c.operationId).sort(),
+      spec.publicCalls.map((c) => c.operationId).sort(),
+    );
+  });
+
+  for (const c of calls.filter((candidate) => candidate.authenticated)) {
+    test(`${c.operationId} without a token`, async () => {
+      const answer = await send(c, { body: documentedRequests(c)[0][1], token: false });
+      assert.equal(answer.status, 401);
+      assert.deepEqual(answer.body, responseOf(c, '401').example);
+      assert.equal(answer.body.data.message, spec.httpMessages[401]);
+    });
+  }
+});
+
+/** A copy of a documented request example, changed by `change`. */
+function broken(operationId: string, example: string, change: (body: Json) => void): Json {
+  const found = requestExamples(call(operationId)).find(([name]) => name === example);
+  assert.ok(found, `${operationId} has the request example ${example}`);
+  const body = structuredClone(found[1]);
+  change(body);
+  return body;
+}
+
+interface BrokenRule {
+  readonly rule: string;
+  readonly body: Json;
+  /** The fields the 422 must name. */
+  readonly targets: readonly string[];
+}
+
+const tooLongExternalId = 'x'.repeat(spec.limits.externalIdMaxLength + 1);
+
+/** SPEC.md section 5: the rules of charge, invoice and mass payout create, each broken alone. */
+const brokenRules: Readonly<Record<string, readonly BrokenRule[]>> = {
+  createCharge: [
+    { rule: 'project_id is required', body: broken('createCharge', 'fixedPrice', (b) => delete b.project_id), targets: ['project_id'] },
+    { rule: 'pricing_type is required', body: broken('createCharge', 'fixedPrice', (b) => delete b.pricing_type), targets: ['pricing_type'] },
+    { rule: 'fixed_price needs fiat_price', body: broken('createCharge', 'fixedPrice', (b) => delete b.fiat_price), targets: ['fiat_price'] },
+    {
+      rule: 'the fiat symbol of a charge is USD only',
+      body: broken('createCharge', 'fixedPrice', (b) => (b.fiat_price.symbol = 'EUR')),
+      targets: ['fiat_price.symbol'],
+    },
+    {
+      rule: 'external_id takes letters, digits, colon, dot, underscore and hyphen',
+      body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = 'order #1042')),
+      targets: ['external_id'],
+    },
+    { rule: 'external_id has at most 255 characters', body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = tooLongExternalId)), targets: ['external_id'] },
+    { rule: 'external_id has at least 1 character', body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = '')), targets: ['external_id'] },
+    { rule: 'crypto needs a symbol', body: broken('createCharge', 'noPrice', (b) => delete b.crypto.symbol), targets: ['crypto.symbol'] },
+    { rule: 'crypto needs a network', body: broken('createCharge', 'noPrice', (b) => delete b.crypto.network), targets: ['crypto.network'] },
+  ],
+  createInvoice: [
+    { rule: 'project_id is required', body: broken('createInvoice', 'example', (b) => delete b.project_id), targets: ['project_id'] },
+    { rule: 'fiat_price is required', body: broken('createInvoice', 'example', (b) => delete b.fiat_price), targets: ['fiat_price'] },
+    { rule: 'customer_email is required', body: broken('createInvoice', 'example', (b) => delete b.customer_email), targets: ['customer_email'] },
+    {
+      rule: 'void_after_seconds is an integer (not a string)',
+      body: broken('createInvoice', 'example', (b) => (b.void_after_seconds = String(b.void_after_seconds))),
+      targets: ['void_after_seconds'],
+    },
+    {
+      rule: 'void_after_seconds is an integer (not a fraction)',
+      body: broken('createInvoice', 'example', (b) => (b.void_after_seconds = 1.5)),
+      targets: ['void_after_seconds'],
+    },
+  ],
+  createMassPayout: [
+    { rule: 'id is required', body: broken('createMassPayout', 'crypto', (b) => delete b.id), targets: ['id'] },
+    { rule: 'payouts is required', body: broken('createMassPayout', 'crypto', (b) => delete b.payouts), targets: ['payouts'] },
+    ...(['network', 'symbol', 'address', 'amount'] as const).map((field) => ({
+      rule: `each payout needs ${field}`,
+      body: broken('createMassPayout', 'crypto', (b) => delete b.payouts[1][field]),
+      targets: [`payouts.1.${field}`],
+    })),
+    {
+      rule: 'external_id takes letters, digits, colon, dot, underscore and hyphen',
+      body: broken('createMassPayout', 'crypto', (b) => (b.external_id = 'payroll 2026/03')),
+      targets: ['external_id'],
+    },
+  ],
+};
+
+describe('a body that breaks a rule of SPEC.md section 5 answers 422 naming the field', () => {
+  for (const [operationId, rules] of Object.entries(brokenRules)) {
+    for (const { rule, body, targets } of rules) {
+      test(`${operationId}: ${rule}`, async () => {
+        assertRejected(await send(call(operationId), { body }), targets, `${operationId}: ${rule}`);
+      });
+    }
+  }
+
+  test('createInvoice: void_after_seconds may be null', async () => {
+    const c = call('createInvoice');
+    const answer = await send(c, { body: broken('createInvoice', 'example', (b) => (b.void_after_seconds = null)) });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, responseOf(c, '200').example);
+  });
+
+  test(`listCharges: limit above ${spec.limits.pageSizeMax} is refused`, async () => {
+    const c = call('listCharges');
+    const url = documentedUrl(c).replace(/([?&]limit=)\d+/, `$1${spec.limits.pageSizeMax + 1}`);
+    assert.match(url, new RegExp(`limit=${spec.limits.pageSizeMax + 1}`));
+    assertRejected(await send(c, { url }), ['limit'], 'listCharges limit');
+  });
+
+  test('listDeposits: a network outside the enum is refused, though the call documents no 422', async () => {
+    const c = call('listDeposits');
+    assert.equal(c.op.responses['422'], undefined);
+    const url = documentedUrl(c).replace(/([?&]network=)[^&]*/, '$1solana');
+    assert.match(url, /network=solana/);
+    assertRejected(await send(c, { url }), ['network'], 'listDeposits network');
+  });
+
+  test('getRates: the five query parameters are required', async () => {
+    const c = call('getRates');
+    const url = documentedUrl(c).replace(/[?&]amount=[^&]*/, '');
+    assertRejected(await send(c, { url }), ['amount'], 'getRates without amount');
+  });
+});
+
+describe('what the sandbox answers outside the calls', () => {
+  const errorExample = (name: string) => doc.components.responses[name].content['application/json'].example;
+
+  test('a malformed JSON body answers 400 with the documented example', async () => {
+    const response = await fetch(`${sandbox.baseUrl}/charges`, {
+      method: 'POST',
+      headers: { authorization: TOKEN, 'content-type': 'application/json' },
+      body: '{"project_id": ',
+    });
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), errorExample('BadRequest'));
+  });
+
+  test('an unknown path answers 404, and the calls live under the base path of the servers only', async () => {
+    for (const url of [`${sandbox.baseUrl}/refunds`, `${sandbox.origin}/charges/${deref(doc.components.parameters.Id).example}`]) {
+      const response = await fetch(url, { headers: { authorization: TOKEN } });
+      assert.equal(response.status, 404, url);
+      assert.deepEqual(await response.json(), errorExample('NotFound'));
+    }
+  });
+
+  test('a method the path lacks answers 405', async () => {
+    const response = await fetch(`${sandbox.baseUrl}/balances`, { method: 'DELETE', headers: { authorization: TOKEN } });
+    assert.equal(response.status, 405);
+    assert.deepEqual(await response.json(), errorExample('MethodNotAllowed'));
+  });
+
+  test('the API explorer of the site may call it (CORS preflight and answer)', async () => {
+    const origin = 'http://127.0.0.1:3100';
+    const preflight = await fetch(`${sandbox.baseUrl}/charges`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), origin);
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization/);
+    assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
+    const answer = await fetch(`${sandbox.baseUrl}/balances`, { headers: { origin, authorization: TOKEN } });
+    assert.equal(answer.headers.get('access-control-allow-origin'), origin);
+  });
+});
+
+test('Ctrl+C stops it cleanly', async () => {
+  stopped = true;
+  const code = await sandbox.stop('SIGINT');
+  assert.equal(code, 0, sandbox.output());
+  assert.match(sandbox.output(), /Sandbox stopped\./);
+  await assert.rejects(fetch(`${sandbox.baseUrl}/balances`), 'nothing listens any more');
+});
