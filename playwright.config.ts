@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { brand } from './src/brand';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 /** Tests run against the production build (build/), served locally, in Debian's chromium. */
@@ -30,13 +31,13 @@ export default defineConfig({
   webServer: [
     {
       command: `npx docusaurus serve --host 127.0.0.1 --port ${PORT} --no-open`,
-      url: BASE_URL + '/guides/first-steps/welcome',
+      url: BASE_URL + brand.homeRoute,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
       command: `npx docusaurus serve --dir build-hosted --host 127.0.0.1 --port ${HOSTED_PORT} --no-open`,
-      url: HOSTED_BASE_URL + '/guides/first-steps/welcome',
+      url: HOSTED_BASE_URL + brand.homeRoute,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

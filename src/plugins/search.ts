@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { builtPages } from '../built/pages';
 import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../search/records';
 import type { SearchMode } from '../search/config';
 
@@ -77,21 +78,9 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
   return records;
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await htmlFiles(full)));
-    else if (entry.name.endsWith('.html')) out.push(full);
-  }
-  return out;
-}
-
 export async function buildSearchIndex(outDir: string): Promise<SearchIndexFile> {
   const records: SearchRecord[] = [];
-  for (const file of (await htmlFiles(outDir)).sort()) {
-    const rel = '/' + path.relative(outDir, file).split(path.sep).join('/');
-    const route = rel.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
+  for (const { route, file } of builtPages(outDir)) {
     records.push(...recordsOfPage(await fs.readFile(file, 'utf8'), route));
   }
   return { version: 1, records };
