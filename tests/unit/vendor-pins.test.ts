@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from '../../src/built/pages';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGES = ['docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs', '@docsearch/react'];
@@ -27,10 +28,7 @@ function namedVersions(file: string, text: string): Array<[string, string, strin
 const matches = (named: string, installed: string) => installed === named || installed.startsWith(`${named}.`);
 
 test('every replaced or patched vendor file names the version the lockfile installs', () => {
-  const files = fs
-    .readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(tsx?|cjs|css)$/.test(f))
-    .map((f) => path.join('src', f));
+  const files = filesUnder(path.join(ROOT, 'src'), (name) => /\.(tsx?|cjs|css)$/.test(name)).map((f) => path.relative(ROOT, f));
   const named = files.flatMap((f) => namedVersions(f, fs.readFileSync(path.join(ROOT, f), 'utf8')));
   assert.ok(named.some(([, name]) => name === 'docusaurus-theme-openapi-docs'), 'the API page fork names its theme version');
   assert.ok(named.some(([, name]) => name === '@docsearch/react'), 'the eval-probe fix names its DocSearch version');
