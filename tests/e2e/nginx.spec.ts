@@ -5,8 +5,7 @@
  */
 import * as cheerio from 'cheerio';
 import { test, expect } from '@playwright/test';
-import { HOME_REDIRECT } from '../../deploy/rules';
-import { pageRoutes } from '../fixtures/routes';
+import { HOME_REDIRECT_TARGET, pageRoutes } from '../fixtures/routes';
 import { watchCsp } from './helpers';
 import { startNginx, type RunningNginx } from './nginx';
 
@@ -30,7 +29,7 @@ test.describe('nginx over build/', () => {
   test('/ answers 301 to the welcome guide', async ({ request }) => {
     const response = await request.get('/', { maxRedirects: 0 });
     expect(response.status()).toBe(301);
-    expect(response.headers().location).toBe(HOME_REDIRECT.to);
+    expect(response.headers().location).toBe(HOME_REDIRECT_TARGET);
   });
 
   test('an unknown path answers 404 with the not-found page', async ({ request }) => {
