@@ -90,11 +90,6 @@ test.describe('light mode only', () => {
 });
 
 test.describe('page chrome', () => {
-  test('title separator is a pipe', async ({ page }) => {
-    await gotoHydrated(page, GUIDE);
-    await expect(page).toHaveTitle(`Creating a charge | ${brand.name}`);
-  });
-
   test('table of contents shows h2 and h3 only (an h4 never appears in it)', async ({ page }) => {
     await gotoHydrated(page, RICH_PAGE);
     const article = page.locator('article');

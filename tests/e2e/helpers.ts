@@ -1,5 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+
+/** Every URL of build/sitemap.xml, as paths. */
+export function sitemapRoutes(): string[] {
+  const xml = fs.readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
 
 /** Opens a path and waits until React has hydrated it (keys and clicks work from then on). */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
