@@ -252,10 +252,3 @@ test.describe('loading and failures', () => {
     await expect.poll(() => prefetches.length, { timeout: 5000 }).toBeGreaterThan(0);
   });
 });
-
-test.describe('indexable', () => {
-  test('pages carry no noindex', async ({ page }) => {
-    await gotoHydrated(page, GUIDE);
-    await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
-  });
-});
