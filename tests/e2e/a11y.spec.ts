@@ -20,7 +20,6 @@ test.describe('accessibility on a phone (412 px, as Lighthouse mobile)', () => {
   for (const route of ['/api/create-charge', '/guides/charges/attributes', '/help-center/withdrawal/statuses']) {
     test(`${route} has no violations`, async ({ page }) => {
       await gotoHydrated(page, route);
-      await page.waitForTimeout(300);
       const summary = await axeViolations(page);
       expect(summary, summary.join('\n')).toEqual([]);
     });
