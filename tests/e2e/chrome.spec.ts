@@ -183,15 +183,42 @@ test.describe('loading and failures', () => {
   });
 
   test('crash fallback shows "This page crashed." and Try again recovers', async ({ page }) => {
+    // The page's content chunk is served with its component wrapped in one that throws while
+    // window.__crashContent is true: the page's React render fails inside the layout.
     await page.addInitScript(() => {
-      window.__DOCS_CRASH_TEST__ = true;
+      type Component = (props: object) => unknown;
+      const w = window as unknown as { __crashContent: boolean; __crashing: (c: Component) => Component };
+      const wrapped = new WeakMap<Component, Component>();
+      w.__crashContent = true;
+      w.__crashing = (Content) => {
+        if (!wrapped.has(Content)) {
+          wrapped.set(Content, (props) => {
+            if (w.__crashContent) throw new Error('test: the content of this page throws');
+            return Content(props);
+          });
+        }
+        return wrapped.get(Content) as Component;
+      };
+    });
+    let patched = 0;
+    await page.route(/\/assets\/js\/[^/]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      // The MDX module of this page: its metadata names its doc id; `default` is its component.
+      if (!body.includes(`JSON.parse('{"id":"charges/creating"`)) return route.fulfill({ response });
+      const crashing = body.replace(/\bdefault:\(\)=>([\w$]+)/g, (_, id: string) => {
+        patched += 1;
+        return `default:()=>window.__crashing(${id})`;
+      });
+      return route.fulfill({ response, body: crashing });
     });
     await page.goto(GUIDE);
     await expect(page.getByText('This page crashed.')).toBeVisible();
+    expect(patched, 'the content chunk of the page was found and patched').toBe(1);
     const tryAgain = page.getByRole('button', { name: 'Try again' });
     await expect(tryAgain).toBeVisible();
     await page.evaluate(() => {
-      window.__DOCS_CRASH_TEST__ = false;
+      (window as unknown as { __crashContent: boolean }).__crashContent = false;
     });
     await tryAgain.click();
     await expect(page.getByText('This page crashed.')).toHaveCount(0);
