@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { defineConfig, devices } from '@playwright/test';
 import { brand } from './src/brand';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
@@ -9,7 +12,18 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The build made with hosted DocSearch settings (scripts/test.sh builds it into build-hosted/). */
 const HOSTED_PORT = PORT + 1;
 export const HOSTED_BASE_URL = `http://127.0.0.1:${HOSTED_PORT}`;
-export const HOSTED_SEARCH = { appId: 'TESTAPP', apiKey: 'test-search-key', indexName: 'docs' } as const;
+/** Its settings: tests/hosted-search.env, which scripts/test.sh builds with. */
+const hostedEnv = parseEnv(fs.readFileSync(path.join(__dirname, 'tests/hosted-search.env'), 'utf8'));
+function hostedSetting(name: string): string {
+  const value = hostedEnv[name];
+  if (!value) throw new Error(`tests/hosted-search.env sets no ${name}`);
+  return value;
+}
+export const HOSTED_SEARCH = {
+  appId: hostedSetting('DOCSEARCH_APP_ID'),
+  apiKey: hostedSetting('DOCSEARCH_API_KEY'),
+  indexName: hostedSetting('DOCSEARCH_INDEX_NAME'),
+} as const;
 
 export default defineConfig({
   testDir: 'tests/e2e',
