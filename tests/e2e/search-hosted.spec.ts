@@ -3,6 +3,7 @@
  * DOCSEARCH_API_KEY and DOCSEARCH_INDEX_NAME set (build-hosted/, served on its
  * own port). Every request to the hosted service is intercepted: no network.
  */
+import * as cheerio from 'cheerio';
 import { test, expect, type Page, type Request } from '@playwright/test';
 import { HOSTED_BASE_URL, HOSTED_SEARCH } from '../../playwright.config';
 import { gotoHydrated } from './helpers';
@@ -112,4 +113,13 @@ test('a key the hosted service refuses (ApiError 403) shows "Search is unavailab
   await expect(modal).not.toContainText('Unable to fetch results');
   await expect(modal).not.toContainText('You might want to check your network connection.');
   expect(refused.some((url) => url.includes('/queries'))).toBe(true);
+});
+
+test('the hosted build keeps its preconnect link to the DocSearch cluster', async ({ page, request }) => {
+  const href = `https://${HOSTED_SEARCH.appId}-dsn.algolia.net`;
+  const $ = cheerio.load(await (await request.get(`${HOSTED_BASE_URL}/guides/first-steps/welcome`)).text());
+  expect($('link[rel=preconnect]').map((_, el) => $(el).attr('href')).get()).toContain(href);
+  await interceptHosted(page, 'answer');
+  await gotoHydrated(page, '/guides/first-steps/welcome');
+  await expect(page.locator(`link[rel=preconnect][href="${href}"]`)).toHaveCount(1);
 });

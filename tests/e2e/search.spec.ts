@@ -1,3 +1,4 @@
+import * as cheerio from 'cheerio';
 import { test, expect, type Page } from '@playwright/test';
 import { gotoHydrated, collectErrors } from './helpers';
 
@@ -17,6 +18,9 @@ const recentSearches = (page: Page) =>
       .map((key) => localStorage.getItem(key) ?? '')
       .join('\n'),
   );
+
+/** Links that make the browser connect somewhere ahead of a request. */
+const HINTS = 'link[rel~=preconnect], link[rel~=dns-prefetch], link[rel~=preload], link[rel~=modulepreload], link[rel~=prefetch]';
 
 test.describe('search modal (built-in index)', () => {
   for (const [name, key] of [
@@ -182,6 +186,26 @@ test.describe('search modal (built-in index)', () => {
     expect(await recentSearches(page)).toBe('');
     // The cause is in the console, for the site's owners.
     expect(errors.join('\n')).toContain('search index: HTTP 404');
+  });
+
+  test('built-in search talks to no other host: no request, and no preconnect or dns-prefetch link to one', async ({ page, baseURL }) => {
+    const origin = new URL(baseURL ?? '').origin;
+    const foreign = (urls: string[]) => urls.filter((url) => /^https?:$/.test(new URL(url, origin).protocol) && new URL(url, origin).origin !== origin);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    // The page as served (the browser acts on its hints before any script runs) ...
+    const $ = cheerio.load(await (await page.request.get('/guides/first-steps/welcome')).text());
+    expect(foreign($(HINTS).map((_, el) => $(el).attr('href') ?? '').get())).toEqual([]);
+    // ... and after hydration and a search in the modal and on the /search page.
+    await gotoHydrated(page, '/guides/first-steps/welcome');
+    await page.keyboard.press('Control+k');
+    await input(page).fill('payout');
+    await expect(modal(page).locator('.DocSearch-Hit a').first()).toBeVisible();
+    expect(foreign(await page.locator(HINTS).evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href)))).toEqual([]);
+    await gotoHydrated(page, '/search?q=payout');
+    await expect(page.locator('main article').first()).toBeVisible();
+    expect(requested.length).toBeGreaterThan(0);
+    expect(foreign(requested)).toEqual([]);
   });
 
   const hostile = [

@@ -1,7 +1,10 @@
 /**
  * Wraps the DocSearch SearchBar (the original spreads our props after its own):
  * - with the built-in search (no hosted DocSearch configured), it hands
- *   DocSearch the local client through `transformSearchClient`;
+ *   DocSearch the local client through `transformSearchClient`, and leaves out
+ *   the theme's preconnect link to Algolia (`preconnect`, added by
+ *   patches/@docusaurus+theme-search-algolia+3.10.2.patch): the built-in search
+ *   never talks to Algolia. Hosted search keeps the link;
  * - in both modes, a failed search shows an alert entry instead of "No results
  *   for": the network texts of SPEC.md when the service could not be reached,
  *   "Search is unavailable" when it answered with an error (see
@@ -30,6 +33,7 @@ type HitProps = { hit: { url: string; hierarchy: { lvl0: string | null } }; chil
 type SearchBarProps = {
   transformSearchClient: (client: Client) => Client;
   hitComponent: (props: HitProps) => React.JSX.Element;
+  preconnect: boolean;
 };
 
 function Hit({ hit, children }: HitProps): React.JSX.Element {
@@ -77,7 +81,7 @@ export default function SearchBarWrapper(): React.JSX.Element {
           <html data-search="built-in" />
         </Head>
       )}
-      <Bar transformSearchClient={transform} hitComponent={Hit} />
+      <Bar transformSearchClient={transform} hitComponent={Hit} preconnect={!local} />
     </div>
   );
 }
