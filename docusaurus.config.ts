@@ -196,6 +196,8 @@ const config = {
     // Each page as Markdown (its URL plus .md), /llms.txt and /llms-full.txt.
     ['./src/plugins/markdown-twins.ts', { openApiPath: `/${OPENAPI_FILE}` }],
     ['./src/plugins/search.ts', { mode: search.mode }],
+    // Both search modes: DocSearch's bundled Zod must not probe eval under the CSP.
+    './src/plugins/no-eval-probe.ts',
     // Keeps the API explorer and schema viewer code off the pages that do not need it.
     './src/plugins/api-weight.ts',
     './src/plugins/api-styles.ts',

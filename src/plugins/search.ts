@@ -4,9 +4,8 @@
  *   DocSearch's record shape (hierarchy, content, anchors, facets);
  * - points the /search page's Algolia client (`algoliasearch/lite`) at the
  *   local client, which answers as the hosted service does. The modal gets the
- *   same client through the SearchBar wrapper (src/theme/SearchBar);
- * - in both modes, keeps DocSearch's bundled Zod from probing eval, which the
- *   site's CSP forbids (src/plugins/no-eval-probe-loader.cjs).
+ *   same client through the SearchBar wrapper (src/theme/SearchBar).
+ * In hosted mode it does nothing.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -91,22 +90,8 @@ export default function searchPlugin(context: LoadContext, options: { mode: Sear
   return {
     name: 'built-in-search',
     configureWebpack() {
-      // Both modes: DocSearch's bundled Zod must not probe eval under the CSP (see the loader).
-      const noEvalProbe = {
-        module: {
-          rules: [
-            {
-              test: /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/][^\\/]+\.js$/,
-              use: [path.resolve(__dirname, 'no-eval-probe-loader.cjs')],
-            },
-          ],
-        },
-      };
-      if (!local) return noEvalProbe;
-      return {
-        ...noEvalProbe,
-        resolve: { alias: { 'algoliasearch/lite$': path.resolve(__dirname, '../search/liteClient.ts') } },
-      };
+      if (!local) return {};
+      return { resolve: { alias: { 'algoliasearch/lite$': path.resolve(__dirname, '../search/liteClient.ts') } } };
     },
     async postBuild({ outDir }) {
       if (!local) return;
