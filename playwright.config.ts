@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 /** Tests run against the production build (build/), served locally, in Debian's chromium. */
 const PORT = Number(process.env.DOCS_PORT ?? 3100);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** The build made with hosted DocSearch settings (scripts/test.sh builds it into build-hosted/). */
 const HOSTED_PORT = PORT + 1;

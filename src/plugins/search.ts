@@ -77,7 +77,7 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
   return records;
 }
 
-export async function buildSearchIndex(outDir: string): Promise<SearchIndexFile> {
+async function buildSearchIndex(outDir: string): Promise<SearchIndexFile> {
   const records: SearchRecord[] = [];
   for (const { route, file } of builtPages(outDir)) {
     records.push(...recordsOfPage(await fs.readFile(file, 'utf8'), route));
@@ -85,7 +85,7 @@ export async function buildSearchIndex(outDir: string): Promise<SearchIndexFile>
   return { version: 1, records };
 }
 
-export default function searchPlugin(context: LoadContext, options: { mode: SearchMode }): Plugin<void> {
+export default function searchPlugin(_context: LoadContext, options: { mode: SearchMode }): Plugin<void> {
   const local = options.mode === 'local';
   return {
     name: 'built-in-search',

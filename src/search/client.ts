@@ -48,7 +48,7 @@ export function highlight(text: string, terms: string[], pre: string, post: stri
 }
 
 /** A window of words around the first match. */
-export function snippetOf(text: string, terms: string[], words = 28): string {
+function snippetOf(text: string, terms: string[], words = 28): string {
   const tokens = text.split(/\s+/);
   if (tokens.length <= words) return text;
   const lower = terms.map((t) => t.toLowerCase());
@@ -103,7 +103,7 @@ function asFilters(value: Params['facetFilters']): FacetFilters {
   return value;
 }
 
-export type IndexLoader = () => Promise<SearchIndexFile>;
+type IndexLoader = () => Promise<SearchIndexFile>;
 
 export function createLocalSearchClient(
   load: IndexLoader,
@@ -172,7 +172,7 @@ export function createLocalSearchClient(
   };
 }
 
-export type LocalSearchClient = ReturnType<typeof createLocalSearchClient>;
+type LocalSearchClient = ReturnType<typeof createLocalSearchClient>;
 
 let browserClient: LocalSearchClient | undefined;
 

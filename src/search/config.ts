@@ -6,7 +6,7 @@
  */
 export type SearchMode = 'hosted' | 'local';
 
-export type AlgoliaSettings = {
+type AlgoliaSettings = {
   appId: string;
   apiKey: string;
   indexName: string;

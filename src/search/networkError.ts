@@ -32,8 +32,8 @@ export const ERROR_ENTRY_ATTRIBUTE = 'data-search-error';
 type SearchInput = { requests: unknown[] } | unknown[];
 type Searchable = { search: (input: SearchInput) => Promise<{ results: unknown[] }> };
 
-export type ErrorTexts = { title: string; help: string };
-export type SearchErrorKind = 'network' | 'unavailable';
+type ErrorTexts = { title: string; help: string };
+type SearchErrorKind = 'network' | 'unavailable';
 
 /** Whether the search service could not be reached at all (rather than answering with an error). */
 export function isUnreachable(error: unknown): boolean {
