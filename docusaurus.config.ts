@@ -91,7 +91,7 @@ const themeConfig = {
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   navbar: {
     title: brand.name,
-    logo: { alt: `${brand.name} logo`, src: 'img/logo.svg', href: '/guides/first-steps/welcome' },
+    logo: { alt: `${brand.name} logo`, src: 'img/logo.svg', href: brand.homeRoute },
     items: [
       { type: 'docSidebar', sidebarId: 'guides', position: 'left', label: 'Guides' },
       { type: 'docSidebar', sidebarId: 'api', docsPluginId: 'api', position: 'left', label: 'API Reference' },
@@ -120,7 +120,7 @@ const themeConfig = {
       {
         title: 'Developers',
         items: [
-          { label: 'First steps', to: '/guides/first-steps/welcome' },
+          { label: 'First steps', to: brand.homeRoute },
           { label: 'API key', to: '/guides/first-steps/api-key' },
           { label: 'API Reference', to: '/api' },
           { label: 'Webhooks', to: '/guides/webhooks' },
@@ -196,6 +196,8 @@ const config = {
     // Each page as Markdown (its URL plus .md), /llms.txt and /llms-full.txt.
     ['./src/plugins/markdown-twins.ts', { openApiPath: `/${OPENAPI_FILE}` }],
     ['./src/plugins/search.ts', { mode: search.mode }],
+    // Both search modes: DocSearch's bundled Zod must not probe eval under the CSP.
+    './src/plugins/no-eval-probe.ts',
     // Keeps the API explorer and schema viewer code off the pages that do not need it.
     './src/plugins/api-weight.ts',
     './src/plugins/api-styles.ts',

@@ -5,7 +5,7 @@
  */
 import { CACHE, HOME_REDIRECT, MARKDOWN, builtRoutes, securityHeaders, twinPaths } from './rules';
 
-export type NginxOptions = {
+type NginxOptions = {
   /** The folder to serve (build/), absolute. */
   root: string;
   /** host:port to listen on. */

@@ -4,14 +4,14 @@
  * headers are stated once here; deploy/render.ts turns them into each format.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import { brand } from '../src/brand';
+import { builtPages, fileOfRoute } from '../src/built/pages';
 import { searchSettings } from '../src/search/config';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../src/markdown/paths';
 
 /** Where / sends readers (SPEC.md section 2). */
-export const HOME_REDIRECT = { from: '/', to: '/guides/first-steps/welcome', status: 301 } as const;
+export const HOME_REDIRECT = { from: '/', to: brand.homeRoute, status: 301 } as const;
 
 /** Hashed build assets never change: cache them for a year. Everything else revalidates. */
 export const CACHE = {
@@ -53,23 +53,16 @@ const DENIED_FEATURES = [
 /** sha256 sources of every inline <script> the build emits (data blocks such as JSON-LD excluded). */
 export function inlineScriptHashes(buildDir: string): string[] {
   const hashes = new Set<string>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.html')) {
-        const html = fs.readFileSync(full, 'utf8');
-        for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-          const attrs = m[1];
-          if (/\bsrc\s*=/.test(attrs)) continue;
-          const type = /\btype\s*=\s*["']?([^"'\s>]+)/.exec(attrs)?.[1];
-          if (type && !/^(text|application)\/(javascript|ecmascript)$|^module$/.test(type)) continue;
-          hashes.add(`'sha256-${crypto.createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
-        }
-      }
+  for (const { file } of builtPages(buildDir)) {
+    const html = fs.readFileSync(file, 'utf8');
+    for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      const attrs = m[1];
+      if (/\bsrc\s*=/.test(attrs)) continue;
+      const type = /\btype\s*=\s*["']?([^"'\s>]+)/.exec(attrs)?.[1];
+      if (type && !/^(text|application)\/(javascript|ecmascript)$|^module$/.test(type)) continue;
+      hashes.add(`'sha256-${crypto.createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
     }
-  };
-  walk(buildDir);
+  }
   return [...hashes].sort();
 }
 
@@ -83,7 +76,7 @@ export function searchOrigins(env: Record<string, string | undefined> = process.
 }
 
 /** The origins of the API's servers that the explorer may call: sandbox, production and the local sandbox. */
-export function apiOrigins(): string[] {
+function apiOrigins(): string[] {
   return [brand.sandboxApiUrl, brand.productionApiUrl, brand.localSandboxApiUrl].map((u) => new URL(u).origin);
 }
 
@@ -120,29 +113,19 @@ export function securityHeaders(buildDir: string, env: Record<string, string | u
   };
 }
 
-/** Every page route of the build (from its HTML files), for per-route CDN rules. */
+/** Every page route of the build (from its HTML files, the not-found page excepted), for per-route CDN rules. */
 export function builtRoutes(buildDir: string): string[] {
-  const routes: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.html') && entry.name !== '404.html') {
-        const rel = '/' + path.relative(buildDir, full).split(path.sep).join('/');
-        routes.push(rel.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/');
-      }
-    }
-  };
-  walk(buildDir);
-  return routes.sort();
+  return builtPages(buildDir, { notFound: false })
+    .map(({ route }) => route)
+    .sort();
 }
 
 /** The twin of each page that has one: the pages with an article (not the redirect at / nor the search page). */
 export function twinPaths(buildDir: string): string[] {
   return builtRoutes(buildDir)
     .filter((route) => {
-      const file = route === '/' ? 'index.html' : fs.existsSync(path.join(buildDir, `${route}.html`)) ? `${route}.html` : `${route}/index.html`;
-      return /<article[\s>]/.test(fs.readFileSync(path.join(buildDir, file), 'utf8'));
+      const file = fileOfRoute(buildDir, route);
+      return file !== undefined && /<article[\s>]/.test(fs.readFileSync(file, 'utf8'));
     })
     .map(twinPath);
 }

@@ -15,6 +15,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { brand } from '../src/brand';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, kb, serveBuild, table, weighPage } from './lib/weigh';
 
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? 'build');
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   if (!existsSync(resolve(BUILD_DIR, 'index.html')) && !existsSync(resolve(BUILD_DIR, '404.html'))) {
     throw new Error('build/ is missing: run `npm run build` first');
   }
-  const { base, stop } = await serveBuild(BUILD_DIR, '/guides/first-steps/welcome');
+  const { base, stop } = await serveBuild(BUILD_DIR, brand.homeRoute);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const rows: string[][] = [];

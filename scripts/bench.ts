@@ -20,8 +20,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { brand } from '../src/brand';
 import { CHROMIUM, CHROMIUM_ARGS, ROOT, kb, serveBuild, table, weighPage, type Weight } from './lib/weigh';
 import { probeSearch, type SearchProbe } from './lib/search-probe';
+import { filesUnder } from '../src/built/pages';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const BARE_DIR = process.env.BARE_DIR ?? path.join(os.tmpdir(), 'docs-bench-bare-template');
@@ -44,20 +46,8 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
 }
 
 function dirSize(dir: string): { bytes: number; files: number } {
-  let bytes = 0;
-  let files = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const sub = dirSize(full);
-      bytes += sub.bytes;
-      files += sub.files;
-    } else {
-      bytes += fs.statSync(full).size;
-      files += 1;
-    }
-  }
-  return { bytes, files };
+  const files = filesUnder(dir);
+  return { bytes: files.reduce((sum, file) => sum + fs.statSync(file).size, 0), files: files.length };
 }
 
 /** The bare classic TypeScript template, installed once per machine and built in this run. */
@@ -105,7 +95,7 @@ async function main(): Promise<void> {
   const bareBuild = path.join(bareSite, 'build');
 
   const servers = {
-    ours: await serveBuild(ourBuild, '/guides/first-steps/welcome'),
+    ours: await serveBuild(ourBuild, brand.homeRoute),
     bare: await serveBuild(bareBuild, '/docs/intro'),
   };
   try {

@@ -38,9 +38,9 @@ type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 type Json = any;
 
 /** One violation as the 422 body names it. */
-export type Violation = { message: string; target: string };
+type Violation = { message: string; target: string };
 
-export type SandboxOptions = {
+type SandboxOptions = {
   /** The OpenAPI document (YAML), a path on disk. */
   documentPath: string;
   /** The path the calls answer under, from the servers' URL (`/v2.0`). */

@@ -32,8 +32,7 @@ if [ "${SKIP_BUILD:-}" != "1" ]; then
   step "build (generates the API reference from openapi/ first)"
   npm run --silent build
   step "build with hosted DocSearch settings (build-hosted/, for the hosted search tests)"
-  DOCSEARCH_APP_ID=TESTAPP DOCSEARCH_API_KEY=test-search-key DOCSEARCH_INDEX_NAME=docs \
-    npx docusaurus build --out-dir build-hosted
+  (set -a && . tests/hosted-search.env && set +a && npx docusaurus build --out-dir build-hosted)
 fi
 
 step "type check"

@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 /** A parsed node of the document (checked at run time, so loosely typed). */
 export type Json = any;
 
-export const DOCUMENT_PATH = path.resolve(__dirname, '../openapi/v2.0.yaml');
+const DOCUMENT_PATH = path.resolve(__dirname, '../openapi/v2.0.yaml');
 export const doc: Json = parse(readFileSync(DOCUMENT_PATH, 'utf8'));
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;

@@ -12,7 +12,7 @@ import type { Browser, Page, Response } from '@playwright/test';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../tests/chromium';
 
-export type Asset = { url: string; kind: 'js' | 'css'; raw: number; gzip: number; prefetch: boolean };
+type Asset = { url: string; kind: 'js' | 'css'; raw: number; gzip: number; prefetch: boolean };
 export type Weight = {
   requests: number;
   jsRaw: number;

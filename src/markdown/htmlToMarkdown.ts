@@ -39,7 +39,7 @@ const CHROME = [
 
 const INLINE = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'small', 'span', 'strong', 'sub', 'sup', 'time']);
 
-export type TwinInput = {
+type TwinInput = {
   html: string;
   /** The page's route (`/guides/charges`), for in-page links. */
   route: string;
@@ -49,7 +49,7 @@ export type TwinInput = {
   prepare?: ($: $Root, article: Selection) => void;
 };
 
-export type Twin = {
+type Twin = {
   title: string;
   /** The page's meta description, whitespace collapsed. */
   description: string;

@@ -15,7 +15,7 @@ export type TwinPage = {
 
 export type Section = { title: string; pages: TwinPage[] };
 
-export type SiteFacts = {
+type SiteFacts = {
   name: string;
   siteUrl: string;
   /** One paragraph, plain text. */

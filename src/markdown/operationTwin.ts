@@ -17,7 +17,7 @@ const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== 
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-export type OperationEntry = {
+type OperationEntry = {
   operationId: string;
   method: string;
   /** The path (`/charges`) of a call, or the name of a webhook. */

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
 
-export const OPENAPI_PATH = path.resolve(__dirname, '../../openapi/v2.0.yaml');
+const OPENAPI_PATH = path.resolve(__dirname, '../../openapi/v2.0.yaml');
 
 let cached: Obj | undefined;
 export function openapiDocument(): Obj {
@@ -27,7 +27,7 @@ function schemas(): Obj {
   return components.schemas;
 }
 
-export function schemaByName(name: string): Obj {
+function schemaByName(name: string): Obj {
   const schema = schemas()[name];
   if (!isObj(schema)) throw new Error(`openapi: no component schema named "${name}"`);
   return schema;
@@ -53,7 +53,7 @@ function deref(schema: Obj): { schema: Obj; name?: string } {
   return { schema };
 }
 
-export type EnumValue = { value: string; description?: string };
+type EnumValue = { value: string; description?: string };
 export type EnumFacts = { name: string; description?: string; values: EnumValue[] };
 
 /** The values of a named enum schema, with the meanings the document gives (x-enumDescriptions). */

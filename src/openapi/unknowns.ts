@@ -7,12 +7,12 @@
  */
 import * as generators from 'docusaurus-plugin-openapi-docs/lib/markdown';
 
-export type UnknownMark = { topic: string; text: string };
+type UnknownMark = { topic: string; text: string };
 
 const TOPIC = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Reads and checks an object's `x-unknown` list; a malformed entry fails the build. */
-export function unknownMarks(owner: { 'x-unknown'?: unknown } | undefined, where: string): UnknownMark[] {
+function unknownMarks(owner: { 'x-unknown'?: unknown } | undefined, where: string): UnknownMark[] {
   const marks = owner?.['x-unknown'];
   if (marks === undefined) return [];
   if (!Array.isArray(marks)) throw new Error(`${where}: x-unknown must be a list`);

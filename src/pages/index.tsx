@@ -3,9 +3,7 @@ import Head from '@docusaurus/Head';
 import { Redirect } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-
-/** Where / sends readers (SPEC.md section 2). */
-export const HOME_TARGET = '/guides/first-steps/welcome';
+import { brand } from '@site/src/brand';
 
 /**
  * The home entry: redirects to the welcome guide. The prerendered HTML carries
@@ -14,7 +12,7 @@ export const HOME_TARGET = '/guides/first-steps/welcome';
  */
 export default function Home(): React.JSX.Element {
   const { siteConfig } = useDocusaurusContext();
-  const target = useBaseUrl(HOME_TARGET);
+  const target = useBaseUrl(brand.homeRoute);
   return (
     <>
       <Head>

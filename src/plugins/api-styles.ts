@@ -20,7 +20,7 @@ import { OPENAPI_THEME_STYLES } from '../themes/openapi-scoped';
 export type ApiStylesData = { href: string };
 
 /** A static directory of the site (see docusaurus.config.ts), written by this plugin only. */
-export const GENERATED_STATIC_DIR = '.generated/static';
+const GENERATED_STATIC_DIR = '.generated/static';
 
 export default function apiStylesPlugin(context: LoadContext): Plugin<ApiStylesData> {
   const outDir = path.join(context.siteDir, GENERATED_STATIC_DIR, 'assets', 'css');

@@ -17,16 +17,25 @@ import type { Chunk, Configuration, Module, RuleSetRule } from 'webpack';
  *    keep only the page's MDX and data and the ApiItem module: what a guide
  *    prefetches when it links to the reference.
  *
- * 2. One lodash for the code generators of the explorer (rule below).
+ * 2. Lighter modules for the theme (rules below, each scoped to the files it
+ *    fixes): one lodash for the code generators of the explorer; SHA-1 alone
+ *    instead of the whole of crypto-js for ApiExplorer/storage-utils.
  *
  * 3. Server rendering of parameters, request body and responses. The theme's
  *    ParamsDetails, RequestSchema and ResponseSchema wrap their output in
  *    `@docusaurus/BrowserOnly`; for those three files only, it resolves to
- *    src/theme/ApiItem/ServerRendered.tsx, which renders its children everywhere.
+ *    src/api-reference/ServerRendered.tsx, which renders its children everywhere.
+ *
+ * 4. One copy of react-redux and react-hook-form. The theme `require`s them, which
+ *    resolves to their CommonJS builds; an `import` in the site's components would
+ *    resolve to their ES builds: second copies with a second React context, in
+ *    which the theme's store and form are not found. Both resolve to the
+ *    CommonJS build everywhere.
  */
 export default function apiWeightPlugin(context: LoadContext): Plugin<void> {
   const apiContentDir = path.join(context.siteDir, 'api') + path.sep;
   const siteThemeDir = path.join(context.siteDir, 'src', 'theme');
+  const apiReferenceDir = path.join(context.siteDir, 'src', 'api-reference');
   /** The site's API Reference components (the other folders of src/theme are not for the API). */
   const siteApiThemeDirs = ['ApiItem', 'ApiExplorer', 'Markdown'].map((name) => path.join(siteThemeDir, name) + path.sep);
   const apiItemModule = path.join(siteThemeDir, 'ApiItem', 'index.tsx');
@@ -79,11 +88,19 @@ export default function apiWeightPlugin(context: LoadContext): Plugin<void> {
           resolve: { alias: { lodash: path.dirname(require.resolve('lodash/package.json')) } },
         },
         {
+          test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]storage-utils\.js$/,
+          resolve: { alias: { 'crypto-js$': path.join(apiReferenceDir, 'crypto-js-sha1.ts') } },
+        },
+        {
           test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](ParamsDetails|RequestSchema|ResponseSchema)[\\/]index\.js$/,
-          resolve: { alias: { '@docusaurus/BrowserOnly': path.join(siteThemeDir, 'ApiItem', 'ServerRendered.tsx') } },
+          resolve: { alias: { '@docusaurus/BrowserOnly': path.join(apiReferenceDir, 'ServerRendered.tsx') } },
         },
       ];
-      return { module: { rules } };
+      const alias = {
+        'react-redux$': require.resolve('react-redux'),
+        'react-hook-form$': require.resolve('react-hook-form'),
+      };
+      return { module: { rules }, resolve: { alias } };
     },
   };
 }

@@ -10,9 +10,9 @@ import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { builtPages } from '../built/pages';
 
-export const MAX_MARKS_PER_PAGE = 3;
+const MAX_MARKS_PER_PAGE = 3;
 
-export type Gap = { route: string; heading: string; topic: string; text: string };
+type Gap = { route: string; heading: string; topic: string; text: string };
 
 const clean = (text: string) => text.replace(/[\u200b\s]+/g, ' ').trim();
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { Plugin } from '@docusaurus/types';
 import { renderHeadersFile, renderRedirectsFile } from '../../deploy/render';
 
 /**
@@ -9,7 +9,7 @@ import { renderHeadersFile, renderRedirectsFile } from '../../deploy/render';
  * this build emitted. The nginx configuration comes from the same rules
  * (npm run deploy:nginx).
  */
-export default function hostingPlugin(context: LoadContext): Plugin<void> {
+export default function hostingPlugin(): Plugin<void> {
   return {
     name: 'hosting-rules',
     async postBuild({ outDir }) {

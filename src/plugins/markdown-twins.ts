@@ -13,13 +13,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { brand } from '../brand';
+import { builtPages } from '../built/pages';
 import { htmlToTwin } from '../markdown/htmlToMarkdown';
 import { absoluteUrl, renderLlmsFullTxt, renderLlmsTxt, type Section, type TwinPage } from '../markdown/llms';
 import { addOperationFacts, operationsByRoute } from '../markdown/operationTwin';
 import { openapiDocument } from '../openapi/facts';
 import { LLMS_FULL_TXT, LLMS_TXT, canonicalPath, twinPath } from '../markdown/paths';
 
-export type MarkdownTwinsOptions = {
+type MarkdownTwinsOptions = {
   /** The OpenAPI document's URL path (`/v2.0.yaml`), named in llms.txt. */
   openApiPath?: string;
 };
@@ -55,19 +56,6 @@ function sectionsOf(allDocs: Record<string, DocsContent>, navbarItems: NavbarIte
   return sections;
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await htmlFiles(full)));
-    else if (entry.name.endsWith('.html') && entry.name !== '404.html') out.push(full);
-  }
-  return out;
-}
-
-const routeOfFile = (outDir: string, file: string) =>
-  ('/' + path.relative(outDir, file).split(path.sep).join('/')).replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
-
 /** The twin of one page: its title, its URL, then its article. */
 function twinText(url: string, markdown: string): string {
   return markdown.replace(/^(# .*\n)/, `$1\nSource: ${url}\n`);
@@ -85,8 +73,7 @@ export default function markdownTwinsPlugin(context: LoadContext, options: Markd
     async postBuild({ outDir }) {
       const operations = operationsByRoute();
       const pages = new Map<string, TwinPage>();
-      for (const file of (await htmlFiles(outDir)).sort()) {
-        const route = routeOfFile(outDir, file);
+      for (const { route, file } of builtPages(outDir, { notFound: false })) {
         const operation = operations.get(route);
         const twin = htmlToTwin({
           html: await fs.readFile(file, 'utf8'),

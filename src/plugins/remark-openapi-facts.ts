@@ -22,8 +22,6 @@ const lookups: Record<string, (attrs: Record<string, string>) => unknown> = {
   SchemaExample: (a) => schemaExample(need(a, 'name')),
 };
 
-export const OPENAPI_COMPONENTS = Object.keys(lookups);
-
 function need(attrs: Record<string, string>, key: string): string {
   const value = attrs[key];
   if (!value) throw new Error(`remark-openapi-facts: missing the "${key}" attribute`);

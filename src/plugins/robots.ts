@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { Plugin } from '@docusaurus/types';
 
 /** Writes robots.txt at build: the site is indexable, and the sitemap URL comes from the site config. */
-export default function robotsPlugin(context: LoadContext): Plugin<void> {
+export default function robotsPlugin(): Plugin<void> {
   return {
     name: 'robots-txt',
     async postBuild({ outDir, siteConfig }) {

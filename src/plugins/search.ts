@@ -4,14 +4,14 @@
  *   DocSearch's record shape (hierarchy, content, anchors, facets);
  * - points the /search page's Algolia client (`algoliasearch/lite`) at the
  *   local client, which answers as the hosted service does. The modal gets the
- *   same client through the SearchBar wrapper (src/theme/SearchBar);
- * - in both modes, keeps DocSearch's bundled Zod from probing eval, which the
- *   site's CSP forbids (src/plugins/no-eval-probe-loader.cjs).
+ *   same client through the SearchBar wrapper (src/theme/SearchBar).
+ * In hosted mode it does nothing.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { builtPages } from '../built/pages';
 import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../search/records';
 import type { SearchMode } from '../search/config';
 
@@ -77,47 +77,21 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
   return records;
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await htmlFiles(full)));
-    else if (entry.name.endsWith('.html')) out.push(full);
-  }
-  return out;
-}
-
-export async function buildSearchIndex(outDir: string): Promise<SearchIndexFile> {
+async function buildSearchIndex(outDir: string): Promise<SearchIndexFile> {
   const records: SearchRecord[] = [];
-  for (const file of (await htmlFiles(outDir)).sort()) {
-    const rel = '/' + path.relative(outDir, file).split(path.sep).join('/');
-    const route = rel.replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/';
+  for (const { route, file } of builtPages(outDir)) {
     records.push(...recordsOfPage(await fs.readFile(file, 'utf8'), route));
   }
   return { version: 1, records };
 }
 
-export default function searchPlugin(context: LoadContext, options: { mode: SearchMode }): Plugin<void> {
+export default function searchPlugin(_context: LoadContext, options: { mode: SearchMode }): Plugin<void> {
   const local = options.mode === 'local';
   return {
     name: 'built-in-search',
     configureWebpack() {
-      // Both modes: DocSearch's bundled Zod must not probe eval under the CSP (see the loader).
-      const noEvalProbe = {
-        module: {
-          rules: [
-            {
-              test: /[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/][^\\/]+\.js$/,
-              use: [path.resolve(__dirname, 'no-eval-probe-loader.cjs')],
-            },
-          ],
-        },
-      };
-      if (!local) return noEvalProbe;
-      return {
-        ...noEvalProbe,
-        resolve: { alias: { 'algoliasearch/lite$': path.resolve(__dirname, '../search/liteClient.ts') } },
-      };
+      if (!local) return {};
+      return { resolve: { alias: { 'algoliasearch/lite$': path.resolve(__dirname, '../search/liteClient.ts') } } };
     },
     async postBuild({ outDir }) {
       if (!local) return;

@@ -3,9 +3,12 @@
  * from the built-in index. The DocSearch modal and the /search page use it when
  * no hosted search is configured.
  *
- * - The index is fetched on the first search, never on page load; a failed
- *   fetch rejects that search (the modal then shows its network error) and the
- *   next search tries again, so searching recovers without a reload.
+ * - The index is fetched on the first search, never on page load. A failed
+ *   load rejects that search with its own error (fetch's TypeError when the
+ *   index could not be reached, an Error naming the HTTP status when the server
+ *   answered with one), which src/search/networkError.ts turns into the
+ *   matching message; the next search tries again, so searching recovers
+ *   without a reload.
  * - Requests come as `{requests: [...]}` (DocSearch) or as an array (the /search
  *   page's helper); both get `{results: [...]}` with hits in DocSearch's shape.
  * - Highlights and snippets are built from HTML-escaped text, so a query or a
@@ -45,7 +48,7 @@ export function highlight(text: string, terms: string[], pre: string, post: stri
 }
 
 /** A window of words around the first match. */
-export function snippetOf(text: string, terms: string[], words = 28): string {
+function snippetOf(text: string, terms: string[], words = 28): string {
   const tokens = text.split(/\s+/);
   if (tokens.length <= words) return text;
   const lower = terms.map((t) => t.toLowerCase());
@@ -100,7 +103,7 @@ function asFilters(value: Params['facetFilters']): FacetFilters {
   return value;
 }
 
-export type IndexLoader = () => Promise<SearchIndexFile>;
+type IndexLoader = () => Promise<SearchIndexFile>;
 
 export function createLocalSearchClient(
   load: IndexLoader,
@@ -113,10 +116,7 @@ export function createLocalSearchClient(
       .then((file) => makeEngine(file.records))
       .catch((error: unknown) => {
         engine = undefined; // the next search tries again
-        // The name the hosted client gives an unreachable service: DocSearch shows its network error for it.
-        const failure = new Error(`Unreachable search index: ${error instanceof Error ? error.message : String(error)}`);
-        failure.name = 'RetryError';
-        throw failure;
+        throw error;
       });
     return engine;
   };
@@ -172,7 +172,7 @@ export function createLocalSearchClient(
   };
 }
 
-export type LocalSearchClient = ReturnType<typeof createLocalSearchClient>;
+type LocalSearchClient = ReturnType<typeof createLocalSearchClient>;
 
 let browserClient: LocalSearchClient | undefined;
 

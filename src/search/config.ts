@@ -6,7 +6,7 @@
  */
 export type SearchMode = 'hosted' | 'local';
 
-export type AlgoliaSettings = {
+type AlgoliaSettings = {
   appId: string;
   apiKey: string;
   indexName: string;
@@ -15,7 +15,13 @@ export type AlgoliaSettings = {
   searchPagePath: string;
 };
 
-/** Placeholders the theme's config schema needs in local mode; no request ever goes to them. */
+/**
+ * Placeholders the theme's config schema needs in local mode. No request and no
+ * connection hint goes to them: the SearchBar wrapper hands DocSearch the local
+ * client and leaves out the theme's preconnect link, and the /search page's
+ * `algoliasearch/lite` is the local client (src/plugins/search.ts). Checked by
+ * tests/e2e/search.spec.ts.
+ */
 const LOCAL = { appId: 'LOCAL', apiKey: 'built-in-index', indexName: 'docs' };
 
 export function searchSettings(env: Record<string, string | undefined> = process.env): {

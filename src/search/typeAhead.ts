@@ -11,7 +11,7 @@ const INPUT = '.DocSearch-Input';
 const isTextField = (el: Element | null): boolean =>
   !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || (el as HTMLElement).isContentEditable);
 
-export function isSearchShortcut(event: KeyboardEvent, active: Element | null): boolean {
+function isSearchShortcut(event: KeyboardEvent, active: Element | null): boolean {
   if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') return true;
   return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTextField(active);
 }

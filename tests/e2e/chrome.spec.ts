@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { brand } from '../../src/brand';
-import { gotoHydrated } from './helpers';
+import { gotoHydrated, linksInViewReported, trackAssets } from './helpers';
 
 const GUIDE = '/guides/charges/creating';
 const HELP = '/help-center/withdrawal/fiat';
@@ -90,11 +90,6 @@ test.describe('light mode only', () => {
 });
 
 test.describe('page chrome', () => {
-  test('title separator is a pipe', async ({ page }) => {
-    await gotoHydrated(page, GUIDE);
-    await expect(page).toHaveTitle(`Creating a charge | ${brand.name}`);
-  });
-
   test('table of contents shows h2 and h3 only (an h4 never appears in it)', async ({ page }) => {
     await gotoHydrated(page, RICH_PAGE);
     const article = page.locator('article');
@@ -169,29 +164,61 @@ test.describe('loading and failures', () => {
   /** Route chunks are every script but the runtime and main bundles. */
   const isRouteChunk = (url: string | URL) => /\/assets\/js\/(?!runtime~main|main\.)[^/]+\.js$/.test(String(url));
 
-  test('progress bar shows on a slow navigation (after 200 ms)', async ({ page }) => {
+  test('progress bar shows on a slow navigation (after 200 ms) and goes once the page is there', async ({ page }) => {
     await gotoHydrated(page, '/guides/first-steps');
-    await page.waitForLoadState('networkidle');
+    // The next page's code is held until the bar has shown: the navigation is as slow as it takes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(isRouteChunk, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
+      await held;
+      await route.continue().catch(() => {});
     });
     await page.getByRole('article').getByRole('link', { name: 'API key' }).first().click();
-    await expect(page.locator('#nprogress')).toBeAttached({ timeout: 1400 });
+    await expect(page.locator('#nprogress')).toBeAttached();
+    await expect(page.locator('h1').first(), 'the page stays until the next one has loaded').toHaveText('First steps');
+    release();
     await expect(page).toHaveURL(/\/guides\/first-steps\/api-key$/);
-    await expect(page.locator('h1').first()).toHaveText('API key and authentication', { timeout: 10_000 });
+    await expect(page.locator('h1').first()).toHaveText('API key and authentication');
+    await expect(page.locator('#nprogress')).toHaveCount(0);
   });
 
   test('crash fallback shows "This page crashed." and Try again recovers', async ({ page }) => {
+    // The page's content chunk is served with its component wrapped in one that throws while
+    // window.__crashContent is true: the page's React render fails inside the layout.
     await page.addInitScript(() => {
-      window.__DOCS_CRASH_TEST__ = true;
+      type Component = (props: object) => unknown;
+      const w = window as unknown as { __crashContent: boolean; __crashing: (c: Component) => Component };
+      const wrapped = new WeakMap<Component, Component>();
+      w.__crashContent = true;
+      w.__crashing = (Content) => {
+        if (!wrapped.has(Content)) {
+          wrapped.set(Content, (props) => {
+            if (w.__crashContent) throw new Error('test: the content of this page throws');
+            return Content(props);
+          });
+        }
+        return wrapped.get(Content) as Component;
+      };
+    });
+    let patched = 0;
+    await page.route(/\/assets\/js\/[^/]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      // The MDX module of this page: its metadata names its doc id; `default` is its component.
+      if (!body.includes(`JSON.parse('{"id":"charges/creating"`)) return route.fulfill({ response });
+      const crashing = body.replace(/\bdefault:\(\)=>([\w$]+)/g, (_, id: string) => {
+        patched += 1;
+        return `default:()=>window.__crashing(${id})`;
+      });
+      return route.fulfill({ response, body: crashing });
     });
     await page.goto(GUIDE);
     await expect(page.getByText('This page crashed.')).toBeVisible();
+    expect(patched, 'the content chunk of the page was found and patched').toBe(1);
     const tryAgain = page.getByRole('button', { name: 'Try again' });
     await expect(tryAgain).toBeVisible();
     await page.evaluate(() => {
-      window.__DOCS_CRASH_TEST__ = false;
+      (window as unknown as { __crashContent: boolean }).__crashContent = false;
     });
     await tryAgain.click();
     await expect(page.getByText('This page crashed.')).toHaveCount(0);
@@ -199,8 +226,11 @@ test.describe('loading and failures', () => {
   });
 
   test('a failed route preload reloads the page, which then loads', async ({ page }) => {
-    await gotoHydrated(page, '/guides/first-steps');
-    await page.waitForLoadState('networkidle');
+    // The page's own code and the prefetches of the links in view have loaded: the first
+    // route chunk requested from now on is one of the clicked page's.
+    const settled = trackAssets(page);
+    await page.goto('/guides/first-steps');
+    await settled();
     await page.evaluate(() => {
       (window as unknown as { __beforeReload: boolean }).__beforeReload = true;
     });
@@ -221,6 +251,25 @@ test.describe('loading and failures', () => {
     await expect(page.locator('h1').first()).toHaveText('Welcome');
   });
 
+  /**
+   * Hovers a sidebar link and scrolls the page, then waits until the links now in view have
+   * been reported to the page's observers: by then any prefetch they cause has added its
+   * <link rel="prefetch">. Returns the route chunks requested since hydration.
+   */
+  async function hoverAndScroll(page: Page): Promise<{ requested: string[] }> {
+    const requested: string[] = [];
+    await gotoHydrated(page, '/guides/first-steps');
+    await linksInViewReported(page);
+    page.on('request', (request) => {
+      if (isRouteChunk(request.url())) requested.push(request.url());
+    });
+    // Links in view and hovered are prefetched on a fast connection.
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Statuses' }).first().hover();
+    await page.evaluate(() => window.scrollTo({ top: 2000, behavior: 'instant' }));
+    await linksInViewReported(page);
+    return { requested };
+  }
+
   for (const [name, connection] of [
     ['data saving on', { saveData: true, effectiveType: '4g' }],
     ['2G', { saveData: false, effectiveType: '2g' }],
@@ -229,38 +278,16 @@ test.describe('loading and failures', () => {
       await page.addInitScript((conn) => {
         Object.defineProperty(navigator, 'connection', { configurable: true, get: () => conn });
       }, connection);
-      const prefetches: string[] = [];
-      page.on('request', (request) => {
-        if (isRouteChunk(request.url())) prefetches.push(request.url());
-      });
-      await gotoHydrated(page, '/guides/first-steps');
-      await page.waitForLoadState('networkidle');
-      prefetches.length = 0;
-      // Links in view and hovered would be prefetched on a fast connection.
-      await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Statuses' }).first().hover();
-      await page.mouse.wheel(0, 2000);
-      await page.waitForTimeout(800);
-      expect(prefetches).toEqual([]);
+      const { requested } = await hoverAndScroll(page);
+      await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
+      expect(requested).toEqual([]);
     });
   }
 
   test('prefetching does happen on a fast connection (control for the tests above)', async ({ page }) => {
-    const prefetches: string[] = [];
-    page.on('request', (request) => {
-      if (isRouteChunk(request.url())) prefetches.push(request.url());
-    });
-    await gotoHydrated(page, '/guides/first-steps');
-    await page.waitForLoadState('networkidle');
-    prefetches.length = 0;
-    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Statuses' }).first().hover();
-    await page.mouse.wheel(0, 2000);
-    await expect.poll(() => prefetches.length, { timeout: 5000 }).toBeGreaterThan(0);
-  });
-});
-
-test.describe('indexable', () => {
-  test('pages carry no noindex', async ({ page }) => {
-    await gotoHydrated(page, GUIDE);
-    await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);
+    const { requested } = await hoverAndScroll(page);
+    // Right after the same wait as above, the prefetches are there.
+    expect(await page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+
+/** Every URL of build/sitemap.xml, as paths. */
+export function sitemapRoutes(): string[] {
+  const xml = fs.readFileSync(path.resolve(__dirname, '../../build/sitemap.xml'), 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
 
 /** Opens a path and waits until React has hydrated it (keys and clicks work from then on). */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
@@ -32,6 +40,55 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     );
   });
   return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
+}
+
+/**
+ * Resolves once the page's IntersectionObservers have been told which elements
+ * are in view now. Docusaurus prefetches a link's page from such an observer
+ * (synchronously adding <link rel="prefetch"> elements); one made here is
+ * notified in the same rendering update as those of the page, and the resolve
+ * waits for the end of that delivery task.
+ */
+export async function linksInViewReported(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const links = document.querySelectorAll('a[href]');
+        if (links.length === 0) return resolve();
+        const observer = new IntersectionObserver(() => {
+          observer.disconnect();
+          setTimeout(resolve);
+        });
+        links.forEach((link) => observer.observe(link));
+      }),
+  );
+}
+
+/** The scripts, stylesheets and prefetches (`link[rel=prefetch]`) in the page's DOM now, by URL. */
+function assetsInDom(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="stylesheet"][href], link[rel="prefetch"][href]')).map(
+      (el) => (el instanceof HTMLScriptElement ? el.src : el.href),
+    ),
+  );
+}
+
+/**
+ * Records the requests of the page from now on. The function it returns waits
+ * until the page has loaded all the code it loads without a reader's action:
+ * after hydration (effects that load code on mount have added their <script> by
+ * then) and once the links in view have been reported (their prefetches added),
+ * every script, stylesheet and prefetch in the DOM has finished loading (or failed).
+ */
+export function trackAssets(page: Page): () => Promise<void> {
+  const done = new Set<string>();
+  page.on('requestfinished', (request) => done.add(request.url()));
+  page.on('requestfailed', (request) => done.add(request.url()));
+  return async () => {
+    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await linksInViewReported(page);
+    await expect.poll(async () => (await assetsInDom(page)).filter((url) => !done.has(url)), { message: 'assets still loading' }).toEqual([]);
+  };
 }
 
 /** The not-found page, as a reader sees it. */

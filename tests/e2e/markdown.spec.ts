@@ -6,10 +6,8 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import fs from 'node:fs';
-import path from 'node:path';
 import { brand } from '../../src/brand';
-import { gotoHydrated } from './helpers';
+import { gotoHydrated, sitemapRoutes } from './helpers';
 import { startNginx, type RunningNginx } from './nginx';
 
 const PORT = Number(process.env.MARKDOWN_NGINX_TEST_PORT ?? 3181);
@@ -30,11 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-function sitemapRoutes(): string[] {
-  const xml = fs.readFileSync(path.resolve('build', 'sitemap.xml'), 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-}
 
 /** Runs `work` over `items`, `limit` at a time. */
 async function inBatches<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {

@@ -3,6 +3,7 @@
  * DOCSEARCH_API_KEY and DOCSEARCH_INDEX_NAME set (build-hosted/, served on its
  * own port). Every request to the hosted service is intercepted: no network.
  */
+import * as cheerio from 'cheerio';
 import { test, expect, type Page, type Request } from '@playwright/test';
 import { HOSTED_BASE_URL, HOSTED_SEARCH } from '../../playwright.config';
 import { gotoHydrated } from './helpers';
@@ -82,12 +83,43 @@ test('the hosted build does not fetch or ship the built-in index', async ({ page
   expect((await request.get(`${HOSTED_BASE_URL}/search-index.json`)).status()).toBe(404);
 });
 
-test('a failed hosted request shows the same error texts', async ({ page }) => {
+test('an unreachable hosted service (RetryError) shows the network error texts', async ({ page }) => {
   await interceptHosted(page, 'fail');
   await gotoHydrated(page, '/guides/charges');
   await page.keyboard.press('Control+k');
   await page.locator('.DocSearch-Input').fill('payout');
   const modal = page.locator('.DocSearch-Modal');
-  await expect(modal).toContainText('Unable to fetch results', { timeout: 15_000 });
-  await expect(modal).toContainText('You might want to check your network connection.');
+  await expect(modal.getByRole('alert')).toContainText('Unable to fetch results', { timeout: 15_000 });
+  await expect(modal.getByRole('alert')).toContainText('You might want to check your network connection.');
+  await expect(modal.locator('.DocSearch-Hit a')).toHaveCount(0);
+});
+
+test('a key the hosted service refuses (ApiError 403) shows "Search is unavailable", not the network texts', async ({ page }) => {
+  const refused: string[] = [];
+  await page.route(isHosted, (route) => {
+    refused.push(route.request().url());
+    return route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Invalid Application-ID or API key', status: 403 }),
+    });
+  });
+  await gotoHydrated(page, '/guides/charges');
+  await page.keyboard.press('Control+k');
+  await page.locator('.DocSearch-Input').fill('payout');
+  const modal = page.locator('.DocSearch-Modal');
+  await expect(modal.getByRole('alert')).toContainText('Search is unavailable');
+  await expect(modal.getByRole('alert')).toContainText('Search cannot answer right now. Please try again later.');
+  await expect(modal).not.toContainText('Unable to fetch results');
+  await expect(modal).not.toContainText('You might want to check your network connection.');
+  expect(refused.some((url) => url.includes('/queries'))).toBe(true);
+});
+
+test('the hosted build keeps its preconnect link to the DocSearch cluster', async ({ page, request }) => {
+  const href = `https://${HOSTED_SEARCH.appId}-dsn.algolia.net`;
+  const $ = cheerio.load(await (await request.get(`${HOSTED_BASE_URL}/guides/first-steps/welcome`)).text());
+  expect($('link[rel=preconnect]').map((_, el) => $(el).attr('href')).get()).toContain(href);
+  await interceptHosted(page, 'answer');
+  await gotoHydrated(page, '/guides/first-steps/welcome');
+  await expect(page.locator(`link[rel=preconnect][href="${href}"]`)).toHaveCount(1);
 });

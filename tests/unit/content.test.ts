@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { guideOwners, helpOwners, type Owned } from '../fixtures/owning-pages';
 import { guideRoutes, helpCenterRoutes } from '../fixtures/routes';
 import { brand } from '../../src/brand';
+import { filesUnder } from '../../src/built/pages';
 import { assertBuilt, fileForRoute } from './build-output';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -103,17 +104,10 @@ test('every curl and Go sample on the guides and help centre calls a method and 
 });
 
 test('no JSON example is typed by hand in the guides or the help centre (they come from the document)', () => {
-  const offenders: string[] = [];
-  for (const dir of ['docs', 'help-center']) {
-    const walk = (d: string) => {
-      for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-        const full = path.join(d, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (/\.mdx?$/.test(entry.name) && /^```json\b/m.test(fs.readFileSync(full, 'utf8'))) offenders.push(path.relative(ROOT, full));
-      }
-    };
-    walk(path.join(ROOT, dir));
-  }
+  const offenders = ['docs', 'help-center']
+    .flatMap((dir) => filesUnder(path.join(ROOT, dir), (name) => /\.mdx?$/.test(name)))
+    .filter((file) => /^```json\b/m.test(fs.readFileSync(file, 'utf8')))
+    .map((file) => path.relative(ROOT, file));
   assert.deepEqual(offenders, []);
 });
 

@@ -1,10 +1,23 @@
 /** The build-time readers of the OpenAPI document (src/openapi/facts.ts) and the request samples built from them. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { enumFacts, operationFacts, schemaFields, kebab, allOperationIds } from '../../src/openapi/facts';
+import fs from 'node:fs';
+import * as cheerio from 'cheerio';
+import { enumFacts, operationFacts, schemaFields, allOperationIds } from '../../src/openapi/facts';
 import { curlSample, goSample } from '../../src/components/RequestSample/samples';
 import { brand } from '../../src/brand';
 import { calls, entities, statuses, errorCodes, payoutErrorCodes } from '../fixtures/spec';
+import { call, requestExamples } from '../openapi';
+import { assertBuilt, fileForRoute } from './build-output';
+
+/** The method and path that the built page at `route` shows in its header, or undefined when no page is built there. */
+function builtOperation(route: string): { method: string; path: string } | undefined {
+  const file = fileForRoute(route);
+  if (!file?.endsWith('.html')) return undefined;
+  const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
+  const endpoint = $('main .openapi__method-endpoint').first();
+  return { method: endpoint.find('.badge').first().text().trim(), path: endpoint.find('.openapi__method-endpoint-path').first().text().trim() };
+}
 
 test('field tables list every field SPEC.md gives for an entity', () => {
   for (const name of ['Charge', 'CryptoPayment', 'Checkout', 'Invoice', 'Deposit', 'MassPayout', 'BalanceEntry']) {
@@ -41,14 +54,21 @@ test('enum lists carry the values and the meanings the document gives', () => {
 });
 
 test('operations resolve to the method, path and reference page of SPEC.md section 7', () => {
+  assertBuilt();
   assert.deepEqual(allOperationIds().sort(), calls.map((c) => c.operationId).sort());
   for (const call of calls) {
     const op = operationFacts(call.operationId);
     assert.equal(op.method, call.method.toUpperCase(), call.operationId);
     assert.equal(op.path, call.path, call.operationId);
-    assert.equal(op.pageUrl, `/api/${kebab(call.operationId)}`);
+    // The link the guides render must reach the built reference page of this very call
+    // (the page shows path parameters as `:name`).
+    assert.deepEqual(
+      builtOperation(op.pageUrl),
+      { method: call.method.toUpperCase(), path: call.path.replace(/\{([^}]+)\}/g, ':$1') },
+      `${call.operationId}: ${op.pageUrl} is its built reference page`,
+    );
   }
-  assert.equal(kebab('listMassPayoutPayouts'), 'list-mass-payout-payouts');
+  assert.equal(builtOperation('/api/no-such-call'), undefined, 'a link to no page is caught (test of the test)');
   assert.throws(() => operationFacts('noSuchCall'), /no operation/);
 });
 
@@ -58,7 +78,9 @@ test('the curl sample uses the operation method, sandbox URL, auth and example b
   assert.match(curl, new RegExp(`^curl -X POST "${brand.sandboxApiUrl}/charges"`));
   assert.match(curl, /Authorization: Bearer \$API_TOKEN/);
   const body = curl.slice(curl.indexOf("-d '") + 4, curl.lastIndexOf("'"));
-  assert.deepEqual(JSON.parse(body), op.requestExample);
+  // The document's first example, read by the tests' own reader of openapi/v2.0.yaml.
+  const [[, documented]] = requestExamples(call('createCharge'));
+  assert.deepEqual(JSON.parse(body), documented);
 });
 
 test('the curl sample of a public call sends no credentials and fills path parameters', () => {
@@ -83,6 +105,8 @@ test('the Go sample is a complete program using the same method, URL and body', 
   assert.match(go, /^package main\n/);
   assert.match(go, /http\.NewRequest\(http\.MethodPut, "https:\/\/[^"]+\/mass-payouts\/[0-9a-f-]{36}\/send", strings\.NewReader\(`/);
   assert.match(go, /"strings"/);
+  const body = go.slice(go.indexOf('strings.NewReader(`') + 19, go.indexOf('`)'));
+  assert.deepEqual(JSON.parse(body), requestExamples(call('sendMassPayout'))[0][1], 'the body is the document example');
   assert.match(go, /req\.Header\.Set\("Authorization", "Bearer "\+os\.Getenv\("API_TOKEN"\)\)/);
   const noBody = goSample(operationFacts('getCharge'), brand.sandboxApiUrl);
   assert.doesNotMatch(noBody, /"strings"|"os"/, 'no unused imports (Go would not compile)');

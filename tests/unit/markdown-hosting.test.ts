@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from '../../src/built/pages';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 /** `_headers` as path -> header name (lowercase) -> value. */
@@ -22,12 +23,8 @@ function headerBlocks(): Map<string, Map<string, string>> {
   return blocks;
 }
 
-function markdownFiles(dir = BUILD_DIR): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return markdownFiles(full);
-    return entry.name.endsWith('.md') ? ['/' + path.relative(BUILD_DIR, full).split(path.sep).join('/')] : [];
-  });
+function markdownFiles(): string[] {
+  return filesUnder(BUILD_DIR, (name) => name.endsWith('.md')).map((file) => '/' + path.relative(BUILD_DIR, file).split(path.sep).join('/'));
 }
 
 test('_headers serves every twin as text/markdown and the llms files as text/plain, revalidated', () => {

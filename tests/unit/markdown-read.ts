@@ -15,7 +15,7 @@ export function sitemapRoutes(): string[] {
 }
 
 /** The file of a route's twin: the page's path plus `.md`. */
-export function twinFile(route: string): string {
+function twinFile(route: string): string {
   return path.join(BUILD_DIR, `${route}.md`);
 }
 

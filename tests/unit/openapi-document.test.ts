@@ -462,7 +462,6 @@ describe('enums', () => {
     ['statuses.Project', spec.statuses.Project, 'ProjectStatus'],
     ['statuses.AML level', spec.statuses['AML level'], 'AmlLevel'],
     ['statuses.Widget KYC', spec.statuses['Widget KYC'], 'WidgetKycStatus'],
-    ['amlLevels', spec.amlLevels, 'AmlLevel'],
     ['networks', spec.networks, 'Network'],
     ['symbols', spec.symbols, 'Symbol'],
     ['conversionNetworks', spec.conversionNetworks, 'ConversionNetwork'],

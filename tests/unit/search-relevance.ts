@@ -2,9 +2,9 @@
 import type { Engine } from '../../src/search/engine';
 import { relevanceSet, type RelevanceCase } from '../fixtures/search-relevance';
 
-export type Outcome = { case: RelevanceCase; pages: string[]; pass: boolean };
+type Outcome = { case: RelevanceCase; pages: string[]; pass: boolean };
 
-export function distinctPages(engine: Engine, query: string, n: number): string[] {
+function distinctPages(engine: Engine, query: string, n: number): string[] {
   const pages: string[] = [];
   for (const hit of engine.search(query)) {
     const page = hit.record.u.split('#')[0];

@@ -12,15 +12,11 @@ import { parse } from 'yaml';
 import { hedgingPhrases } from '../fixtures/hedging';
 import { statedTransitions } from '../fixtures/spec';
 import { collectGaps, gapProblems, gapsOfPage } from '../../src/plugins/gaps';
-import { builtPages } from '../../src/built/pages';
+import { builtPages, filesUnder } from '../../src/built/pages';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 const ROOT = path.resolve(__dirname, '../..');
-const sources = ['docs', 'help-center'].flatMap((dir) =>
-  fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.mdx') || f.endsWith('.md'))
-    .map((f) => path.join(ROOT, dir, f)),
-);
+const sources = ['docs', 'help-center'].flatMap((dir) => filesUnder(path.join(ROOT, dir), (name) => /\.mdx?$/.test(name)));
 
 test('no built page hedges in its article text outside the unknown-note element', () => {
   assertBuilt();

@@ -3,7 +3,7 @@ import Admonition from '@theme/Admonition';
 import { brand } from '@site/src/brand';
 
 /** True while src/brand.ts still holds the placeholder brand (its domains use the reserved `.example` TLD). */
-export const brandIsPlaceholder = [brand.siteUrl, brand.productionApiUrl, brand.sandboxApiUrl, brand.supportEmail].some((v) =>
+const brandIsPlaceholder = [brand.siteUrl, brand.productionApiUrl, brand.sandboxApiUrl, brand.supportEmail].some((v) =>
   /\.example(\/|$)/.test(v),
 );
 

@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import styles from './styles.module.css';
 
 /** The local storage key that remembers the checklist: a JSON object of item id → boolean. */
-export const STORAGE_KEY = 'go-live-checklist';
+const STORAGE_KEY = 'go-live-checklist';
 
 type Item = {
   id: string;

@@ -1,9 +1,14 @@
 /**
  * Wraps the DocSearch SearchBar (the original spreads our props after its own):
  * - with the built-in search (no hosted DocSearch configured), it hands
- *   DocSearch the local client through `transformSearchClient`;
- * - in both modes, a search that cannot reach its index or service shows
- *   SPEC.md's network error texts (see src/search/networkError.ts);
+ *   DocSearch the local client through `transformSearchClient`, and leaves out
+ *   the theme's preconnect link to Algolia (`preconnect`, added by
+ *   patches/@docusaurus+theme-search-algolia+3.10.2.patch): the built-in search
+ *   never talks to Algolia. Hosted search keeps the link;
+ * - in both modes, a failed search shows an alert entry instead of "No results
+ *   for": the network texts of SPEC.md when the service could not be reached,
+ *   "Search is unavailable" when it answered with an error (see
+ *   src/search/networkError.ts). The entry is not a link and cannot be selected;
  * - with the built-in search, it marks the page so that the "Powered by
  *   Algolia" credits are hidden (custom.css), and starts loading the index
  *   when the reader shows intent: the shortcut, or pointer or focus on the
@@ -19,19 +24,29 @@ import { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { browserSearchClient } from '@site/src/search/client';
-import { isSearchErrorHit, withNetworkErrorResult } from '@site/src/search/networkError';
+import { ERROR_ENTRY_ATTRIBUTE, guardErrorEntry, isSearchErrorHit, withSearchErrorResult } from '@site/src/search/networkError';
 import { captureTypeAhead } from '@site/src/search/typeAhead';
 import styles from './styles.module.css';
 
 type Client = { search: (input: { requests: unknown[] } | unknown[]) => Promise<{ results: unknown[] }> };
-type HitProps = { hit: { url: string }; children: ReactNode };
+type HitProps = { hit: { url: string; hierarchy: { lvl0: string | null } }; children: ReactNode };
 type SearchBarProps = {
   transformSearchClient: (client: Client) => Client;
   hitComponent: (props: HitProps) => React.JSX.Element;
+  preconnect: boolean;
 };
 
 function Hit({ hit, children }: HitProps): React.JSX.Element {
-  if (isSearchErrorHit(hit)) return <div role="alert">{children}</div>;
+  if (isSearchErrorHit(hit)) {
+    // DocSearch shows the title (lvl0) as the heading of the group, outside this entry: the alert repeats it
+    // for screen readers, so that it announces both texts.
+    return (
+      <div role="alert" className={styles.errorEntry} {...{ [ERROR_ENTRY_ATTRIBUTE]: '' }}>
+        <span className="DocSearch-VisuallyHiddenForAccessibility">{hit.hierarchy.lvl0}</span>
+        {children}
+      </div>
+    );
+  }
   return <Link to={hit.url}>{children}</Link>;
 }
 
@@ -40,15 +55,22 @@ export default function SearchBarWrapper(): React.JSX.Element {
   const baseUrl = useBaseUrl('/');
   const local = (siteConfig.customFields?.searchMode ?? 'local') === 'local';
   const texts = {
-    title: translate({ id: 'theme.SearchModal.errorScreen.titleText', message: 'Unable to fetch results' }),
-    help: translate({ id: 'theme.SearchModal.errorScreen.helpText', message: 'You might want to check your network connection.' }),
+    network: {
+      title: translate({ id: 'theme.SearchModal.errorScreen.titleText', message: 'Unable to fetch results' }),
+      help: translate({ id: 'theme.SearchModal.errorScreen.helpText', message: 'You might want to check your network connection.' }),
+    },
+    unavailable: {
+      title: translate({ id: 'search.unavailable.title', message: 'Search is unavailable' }),
+      help: translate({ id: 'search.unavailable.help', message: 'Search cannot answer right now. Please try again later.' }),
+    },
   };
   const transform = (hosted: Client): Client =>
-    withNetworkErrorResult(local ? (browserSearchClient(baseUrl) as unknown as Client) : hosted, texts, () => window.location.href);
+    withSearchErrorResult(local ? (browserSearchClient(baseUrl) as unknown as Client) : hosted, texts, () => window.location.href);
   const warm = () => {
     if (local) browserSearchClient(baseUrl).warm();
   };
   useEffect(() => captureTypeAhead(document, warm), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => guardErrorEntry(document), []);
   // SearchBar's type says it takes no props; it does pass them on to DocSearch.
   const Bar = SearchBar as unknown as React.ComponentType<SearchBarProps>;
   return (
@@ -59,7 +81,7 @@ export default function SearchBarWrapper(): React.JSX.Element {
           <html data-search="built-in" />
         </Head>
       )}
-      <Bar transformSearchClient={transform} hitComponent={Hit} />
+      <Bar transformSearchClient={transform} hitComponent={Hit} preconnect={!local} />
     </div>
   );
 }

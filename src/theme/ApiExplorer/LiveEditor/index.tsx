@@ -12,12 +12,8 @@
  */
 import React, { useEffect, useState } from 'react';
 import clsx from 'clsx';
+import { Controller, useFormContext } from 'react-hook-form';
 import { translate } from '@docusaurus/Translate';
-
-// The theme loads react-hook-form with require (its CommonJS build); an ES import would get a
-// second copy whose form context is empty. Same module, same context.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Controller, useFormContext } = require('react-hook-form') as typeof import('react-hook-form');
 
 type Props = {
   /** The initial body text (the example). */

@@ -5,8 +5,8 @@
  * (src/plugins/api-weight.ts). The originals wrap their whole output in
  * BrowserOnly, so the built HTML only had skeletons where the parameters,
  * request body and responses belong. Their content does not depend on the
- * browser (the operation store exists during server rendering too, see
- * ./Operation), so it is rendered everywhere.
+ * browser (they read the page's data from their props, not from the
+ * explorer's store), so it is rendered everywhere.
  */
 import React, { type ReactNode } from 'react';
 

@@ -1,20 +1,24 @@
 /**
- * The right-hand column of an operation page: a light launcher (rendered on the
- * server too) that loads the API explorer of docusaurus-theme-openapi-docs 5.2.0
- * (`@theme/ApiExplorer`: code samples, "Try it" request form, response) only
- * when the reader asks for it. The explorer brings postman-collection (with its
- * faker and MIME database) and postman-code-generators, ~1.7 MB gzip: no page
- * downloads it before a reader opens a code sample or "Try it" (hovering or
- * focusing the launcher starts the download a little earlier).
+ * Wraps `ApiExplorer` of docusaurus-theme-openapi-docs 5.2.0, the right-hand
+ * column of an operation page (code samples, "Try it" request form, response).
+ * The original brings postman-collection (with its faker and MIME database) and
+ * postman-code-generators, ~1.7 MB gzip, and the theme's ApiItem imports it
+ * statically. In its place this wrapper shows a light launcher, and loads the
+ * original only when a reader opens a code sample or "Try it" (hovering or
+ * focusing the launcher starts the download a little earlier). Once opened,
+ * later operation pages of the visit open the explorer directly.
  *
- * Once opened, later operation pages of the visit open the explorer directly.
+ * It also makes the sandbox the server that the explorer and the page's
+ * endpoint start with, unless the reader chose another one in this session.
  */
 import React, { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useDispatch, useStore } from 'react-redux';
 import { useStorageSlot } from '@docusaurus/theme-common';
 import SkeletonLoader from '@theme/SkeletonLoader';
-import type { ApiOperation } from './Operation';
+import { setServer } from '@theme/ApiExplorer/Server/slice';
+import { brand } from '@site/src/brand';
 
-const loadExplorer = () => import(/* webpackChunkName: "api-explorer" */ '@theme/ApiExplorer');
+const loadExplorer = () => import(/* webpackChunkName: "api-explorer" */ '@theme-original/ApiExplorer');
 const ApiExplorer = lazy(loadExplorer);
 
 /** A few of the explorer's languages (postman-code-generators keys); the explorer lists all. */
@@ -31,6 +35,27 @@ const LANGUAGES: ReadonlyArray<readonly [key: string, label: string]> = [
 
 /** The storage slot of the explorer's language tabs (`<CodeTabs groupId="code-samples">`). */
 const LANGUAGE_SLOT = 'docusaurus.tab.code-samples';
+
+/** The operation, as the theme's ApiItem passes it (decoded from the page's front matter). */
+type ApiOperation = { method: string };
+type Server = { url: string; description?: string };
+type ServerState = { server: { value?: Server; options: Server[] } };
+
+const sameUrl = (a: string, b: string) => a.replace(/\/$/, '') === b.replace(/\/$/, '');
+
+/** Starts the page on the sandbox server when the reader has not chosen one (the theme starts with none). */
+function useSandboxByDefault(): void {
+  const store = useStore<ServerState>();
+  const dispatch = useDispatch();
+  useEffect(() => {
+    const { value, options } = store.getState().server;
+    if (value && options.some((s) => s.url === value.url)) return;
+    const sandbox =
+      options.find((s) => sameUrl(s.url, brand.sandboxApiUrl)) ??
+      options.find((s) => /sandbox/i.test(`${s.description ?? ''} ${s.url}`));
+    if (sandbox) dispatch(setServer(JSON.stringify(sandbox)));
+  }, [store, dispatch]);
+}
 
 type Target = 'samples' | 'try';
 let openedDuringVisit = false;
@@ -74,7 +99,8 @@ function OpenedExplorer({ target, moveFocus, children }: { target: Target; moveF
   );
 }
 
-export default function ExplorerPanel({ item, infoPath }: { item: ApiOperation; infoPath?: string }): ReactNode {
+export default function ApiExplorerWrapper({ item, infoPath }: { item: ApiOperation; infoPath?: string }): ReactNode {
+  useSandboxByDefault();
   const [opened, setOpened] = useState<{ target: Target; moveFocus: boolean } | null>(() =>
     openedDuringVisit ? { target: 'samples', moveFocus: false } : null,
   );
