@@ -198,6 +198,8 @@ const config = {
     ['./src/plugins/search.ts', { mode: search.mode }],
     // Both search modes: DocSearch's bundled Zod must not probe eval under the CSP.
     './src/plugins/no-eval-probe.ts',
+    // Both search modes: DocSearch's modal stylesheet loads with the modal.
+    './src/plugins/search-modal-styles.ts',
     // Keeps the API explorer and schema viewer code off the pages that do not need it.
     './src/plugins/api-weight.ts',
     './src/plugins/api-styles.ts',

@@ -66,6 +66,33 @@ test.describe('search modal (built-in index)', () => {
     expect(fetched.length).toBe(1);
   });
 
+  test("the modal's stylesheet loads with the modal: pages link none of its rules, and the opened modal is styled", async ({ page }) => {
+    /** Rules of the page's stylesheets (all same-origin) whose selector names the modal. */
+    const modalRules = () =>
+      page.evaluate(() => {
+        const rules = Array.from(document.styleSheets).flatMap((sheet) => Array.from(sheet.cssRules, (rule) => rule.cssText));
+        return rules.filter((text) => text.includes('.DocSearch-Modal')).length;
+      });
+    /** DocSearch's primary colour and the site's, as the page computes them. */
+    const colours = () =>
+      page.evaluate(() => {
+        const style = getComputedStyle(document.documentElement);
+        return [style.getPropertyValue('--docsearch-primary-color').trim(), style.getPropertyValue('--ifm-color-primary').trim()];
+      });
+    await gotoHydrated(page, '/guides/charges');
+    expect(await modalRules(), 'the page stylesheet holds no modal rule').toBe(0);
+    // The button's own rules and the site's colours for DocSearch are there from the first paint ...
+    await expect(page.locator('.DocSearch-Button')).toHaveCSS('display', 'flex');
+    const [docsearch, site] = await colours();
+    expect(docsearch).toBe(site);
+    await page.keyboard.press('Control+k');
+    await expect(modal(page)).toBeVisible();
+    // ... and the modal's arrive with it, without overriding them.
+    await expect(page.locator('.DocSearch-Container')).toHaveCSS('position', 'fixed');
+    expect(await modalRules()).toBeGreaterThan(0);
+    expect(await colours()).toEqual([site, site]);
+  });
+
   test('no result list shows two hits with the same URL and text', async ({ page }) => {
     await gotoHydrated(page, '/guides/charges');
     for (const query of ['webhook signature', 'payout callback', 'refund']) {

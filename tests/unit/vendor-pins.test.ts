@@ -12,7 +12,13 @@ import path from 'node:path';
 import { filesUnder } from '../../src/built/pages';
 
 const ROOT = path.resolve(__dirname, '../..');
-const PACKAGES = ['docusaurus-theme-openapi-docs', 'docusaurus-plugin-openapi-docs', '@docsearch/react'];
+const PACKAGES = [
+  'docusaurus-theme-openapi-docs',
+  'docusaurus-plugin-openapi-docs',
+  '@docsearch/react',
+  '@docsearch/css',
+  '@docusaurus/theme-search-algolia',
+];
 
 type Lock = { packages: Record<string, { version?: string }> };
 const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as Lock;
