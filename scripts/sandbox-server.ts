@@ -25,17 +25,14 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import { parse } from 'yaml';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 // Prism's own router (not re-exported by the package's index; the version is pinned exactly).
 import route from '@stoplight/prism-http/dist/router';
 import { createLogger, type IPrismDiagnostic } from '@stoplight/prism-core';
+import { resolveRef, schemaValidator, type Json } from '../src/openapi/schemas';
 
 type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
-
-/** A parsed node of the OpenAPI document (checked at run time, so loosely typed). */
-type Json = any;
 
 /** One violation as the 422 body names it. */
 type Violation = { message: string; target: string };
@@ -162,20 +159,6 @@ function withViolations(documented: unknown, violations: Violation[]): unknown {
   return { ...body, data: { ...body.data, errors: violations } };
 }
 
-/** Rewrites `#/components/...` refs to `openapi.json#/components/...` so that Ajv resolves them. */
-function rewriteRefs(node: Json): Json {
-  if (Array.isArray(node)) return node.map(rewriteRefs);
-  if (node && typeof node === 'object') {
-    return Object.fromEntries(
-      Object.entries<Json>(node).map(([key, value]) => [
-        key,
-        key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : rewriteRefs(value),
-      ]),
-    );
-  }
-  return node;
-}
-
 /** Ajv's message, with the allowed values where it leaves them out. */
 function messageOf(error: ErrorObject): string {
   const params = error.params as { allowedValues?: unknown[]; allowedValue?: unknown };
@@ -200,20 +183,8 @@ function targetOf(error: ErrorObject): string {
  * request means; the other diagnostics (query, path, headers) are Prism's.
  */
 function violationFinder(doc: Json) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addFormat('binary', true);
-  ajv.addSchema({ $id: 'openapi.json', components: rewriteRefs(doc.components) });
-  const compiled = new Map<Json, ValidateFunction>();
-  const compile = (schema: Json) => {
-    if (!compiled.has(schema)) compiled.set(schema, ajv.compile(rewriteRefs(schema)));
-    return compiled.get(schema) as ValidateFunction;
-  };
-  const deref = (node: Json): Json => {
-    let current = node;
-    while (current?.$ref) current = current.$ref.slice(2).split('/').reduce((parent: Json, key: string) => parent?.[key], doc);
-    return current;
-  };
+  const { compile } = schemaValidator(doc);
+  const deref = (node: Json): Json => resolveRef(doc, node);
   const errorsOf = (schema: Json, value: unknown): ErrorObject[] => {
     const check = compile(schema);
     if (check(value)) return [];

@@ -1,17 +1,16 @@
 /**
  * The OpenAPI document for tests that call the API's mock (the sandbox): its
  * operations, their documented requests and answers, and a validator of values
- * against its schemas (Ajv, Draft 2020-12 as OpenAPI 3.1). Expected values come
- * from here, never from the module under test.
+ * against its schemas (src/openapi/schemas.ts, whose own test of the test is in
+ * tests/unit/openapi-document.test.ts). Expected values (requests, statuses,
+ * schemas) come from the document, never from the module under test.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { resolveRef, schemaValidator, type Json } from '../src/openapi/schemas';
 
-/** A parsed node of the document (checked at run time, so loosely typed). */
-export type Json = any;
+export type { Json };
 
 const DOCUMENT_PATH = path.resolve(__dirname, '../openapi/v2.0.yaml');
 export const doc: Json = parse(readFileSync(DOCUMENT_PATH, 'utf8'));
@@ -19,17 +18,7 @@ export const doc: Json = parse(readFileSync(DOCUMENT_PATH, 'utf8'));
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** Follows local `$ref`s ("#/components/...") to the node they point at. */
-export function deref(node: Json): Json {
-  let current = node;
-  for (let depth = 0; current?.$ref; depth += 1) {
-    if (depth > 20) throw new Error(`$ref loop at ${current.$ref}`);
-    current = (current.$ref as string)
-      .slice(2)
-      .split('/')
-      .reduce((parent: Json, key: string) => parent?.[key], doc);
-  }
-  return current;
-}
+export const deref = (node: Json): Json => resolveRef(doc, node);
 
 export interface DocumentedCall {
   readonly operationId: string;
@@ -97,27 +86,7 @@ export function documentedUrl(c: DocumentedCall): string {
   return search ? `${url}?${search}` : url;
 }
 
-/** Rewrites `#/components/...` refs to `openapi.json#/components/...` so that Ajv resolves them. */
-function rewriteRefs(node: Json): Json {
-  if (Array.isArray(node)) return node.map(rewriteRefs);
-  if (node && typeof node === 'object') {
-    return Object.fromEntries(
-      Object.entries<Json>(node).map(([key, value]) => [
-        key,
-        key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : rewriteRefs(value),
-      ]),
-    );
-  }
-  return node;
-}
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addFormat('binary', true);
-ajv.addSchema({ $id: 'openapi.json', components: rewriteRefs(doc.components) });
+const validator = schemaValidator(doc);
 
 /** Validates a value against a schema of the document: the error text, or null when valid. */
-export function schemaErrors(schema: Json, value: unknown): string | null {
-  const check = ajv.compile(rewriteRefs(schema));
-  return check(value) ? null : ajv.errorsText(check.errors, { separator: '; ' });
-}
+export const schemaErrors = (schema: Json, value: unknown): string | null => validator.errorsText(schema, value);

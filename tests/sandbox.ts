@@ -5,9 +5,9 @@
  * test (tests/e2e/sandbox.spec.ts).
  */
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { brand } from '../src/brand';
+import { answering, freePort } from './servers';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -20,18 +20,6 @@ export interface RunningSandbox {
   output(): string;
   /** Sends the signal (Ctrl+C is SIGINT) and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** A port that nothing listens on right now, found by letting the system pick one. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startSandbox(timeoutMs = 30_000): Promise<RunningSandbox> {
@@ -47,20 +35,12 @@ export async function startSandbox(timeoutMs = 30_000): Promise<RunningSandbox> 
   child.stderr.on('data', (chunk) => (printed += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode}:\n${printed}`);
-    try {
-      // Any HTTP answer means it listens (an unknown path answers 404).
-      await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(1000) });
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`the sandbox did not answer within ${timeoutMs} ms:\n${printed}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  try {
+    // Any HTTP answer means it listens (an unknown path answers 404).
+    await answering(`${baseUrl}/`, child, timeoutMs, () => printed);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
 
   return {

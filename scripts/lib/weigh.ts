@@ -3,11 +3,11 @@
  * weigh a page's first load (every JS and CSS response until network idle after
  * hydration; gzip is zlib level 9 over each body). Numbers only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from '@playwright/test';
+import { answering, freePort } from '../../tests/servers';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../tests/chromium';
@@ -28,33 +28,6 @@ export type Weight = {
   assets: Asset[];
 };
 
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => ok(port));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode})`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server at ${url} did not answer within ${timeoutMs} ms`);
-}
-
 /** Serves `dir` with `docusaurus serve` (this project's) and returns its base URL and a stop function. */
 export async function serveBuild(dir: string, probePath = '/'): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
@@ -74,7 +47,7 @@ export async function serveBuild(dir: string, probePath = '/'): Promise<{ base: 
     }
   };
   process.on('exit', stop);
-  await waitForServer(`${base}${probePath}`, server);
+  await answering(`${base}${probePath}`, server, 60_000);
   return { base, stop };
 }
 

@@ -15,31 +15,34 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
 }
 
-/** Collects console errors and uncaught page errors from now on. */
-export function collectErrors(page: Page): string[] {
+/** Collects console errors and uncaught page errors from now on; `label()` (the route being visited, say) prefixes each. */
+export function collectErrors(page: Page, label: () => string = () => ''): string[] {
   const errors: string[] = [];
+  const add = (text: string) => errors.push(label() ? `${label()}: ${text}` : text);
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error') add(`console: ${msg.text()}`);
   });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('pageerror', (error) => add(`pageerror: ${error.message}`));
   return errors;
 }
 
-/** Records CSP violations, console errors and page errors from the first script on; call the result to read them. */
-export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+/**
+ * Records console errors, page errors and CSP violations (each page reports them
+ * to the console from its first script on) from now on, on every page the tab
+ * opens. Call the result to read them: it first makes a round trip to the page,
+ * so that what the page logged before has arrived.
+ */
+export async function watchCsp(page: Page, label?: () => string): Promise<() => Promise<string[]>> {
+  const problems = collectErrors(page, label);
   await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
     document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+      console.error(`securitypolicyviolation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
     );
   });
-  return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
+  return async () => {
+    await page.evaluate(() => undefined);
+    return problems;
+  };
 }
 
 /**

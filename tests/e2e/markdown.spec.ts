@@ -4,10 +4,10 @@
  * /llms-full.txt, `Accept: text/markdown`, and the "Copy page" button in the
  * browser with the CSP enforced.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { brand } from '../../src/brand';
-import { gotoHydrated, sitemapRoutes } from './helpers';
+import { gotoHydrated, sitemapRoutes, watchCsp } from './helpers';
 import { startNginx, type RunningNginx } from './nginx';
 
 const PORT = Number(process.env.MARKDOWN_NGINX_TEST_PORT ?? 3181);
@@ -104,21 +104,6 @@ test.describe('Markdown twins over nginx', () => {
   });
 });
 
-/** Records CSP violations and errors from the first script on. */
-async function watchProblems(page: Page): Promise<() => Promise<string[]>> {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  return async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
-}
-
 test.describe('the "Copy page" button', () => {
   test.beforeEach(async ({ context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ORIGIN });
@@ -126,7 +111,7 @@ test.describe('the "Copy page" button', () => {
 
   for (const route of SAMPLES) {
     test(`copies the twin of ${route} and says so`, async ({ page }) => {
-      const problems = await watchProblems(page);
+      const problems = await watchCsp(page);
       await gotoHydrated(page, route);
       const button = page.getByRole('button', { name: 'Copy page' });
       await expect(button).toBeVisible();

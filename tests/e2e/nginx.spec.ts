@@ -7,7 +7,7 @@ import * as cheerio from 'cheerio';
 import { test, expect } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { HOME_REDIRECT_TARGET, pageRoutes, searchRoute } from '../fixtures/routes';
-import { sitemapRoutes, watchCsp } from './helpers';
+import { gotoHydrated, sitemapRoutes, watchCsp } from './helpers';
 import { startNginx, type RunningNginx } from './nginx';
 
 const PORT = Number(process.env.NGINX_TEST_PORT ?? 3180);
@@ -93,19 +93,9 @@ test.describe('browser through nginx with the CSP enforced', () => {
     const routes = [...sitemapRoutes(), searchRoute];
     expect(routes.length, 'the sitemap lists the whole site').toBeGreaterThan(250);
     test.setTimeout(routes.length * 2_000);
-    // One page for every route: listeners and the violation reporter are set once, and each
-    // problem is labelled with the route being visited.
+    // One page for every route: the watch is set once, and each problem is labelled with the route being visited.
     let route = '';
-    const problems: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || /content security policy/i.test(msg.text())) problems.push(`${route}: console ${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${route}: pageerror: ${error.message}`));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) =>
-        console.error(`securitypolicyviolation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
-      );
-    });
+    const problems = await watchCsp(page, () => route);
     const started = Date.now();
     for (route of routes) {
       const response = await page.goto(route);
@@ -118,13 +108,12 @@ test.describe('browser through nginx with the CSP enforced', () => {
     const seconds = (Date.now() - started) / 1000;
     console.log(`# CSP and console pass: ${routes.length} pages in ${seconds.toFixed(1)} s`);
     test.info().annotations.push({ type: 'pages', description: `${routes.length} pages in ${seconds.toFixed(1)} s` });
-    expect(problems).toEqual([]);
+    expect(await problems()).toEqual([]);
   });
 
   test('the search modal finds results under the CSP', async ({ page }) => {
     const problems = await watchCsp(page);
-    await page.goto('/guides/charges');
-    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await gotoHydrated(page, '/guides/charges');
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Input').fill('payout');
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
@@ -133,13 +122,11 @@ test.describe('browser through nginx with the CSP enforced', () => {
 
   test('the API explorer opens under the CSP', async ({ page }) => {
     const problems = await watchCsp(page);
-    await page.goto('/api/create-charge');
-    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await gotoHydrated(page, '/api/create-charge');
     await page.getByRole('button', { name: 'cURL' }).click();
     await expect(page.locator('.api-explorer-loaded pre').filter({ hasText: 'curl' }).first()).toBeVisible();
     expect(await problems()).toEqual([]);
-    await page.goto('/api/send-mass-payout');
-    await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+    await gotoHydrated(page, '/api/send-mass-payout');
     await page.getByRole('button', { name: 'Try it' }).click();
     await expect(page.locator('.openapi-explorer__request-form').getByRole('button', { name: /send api request/i })).toBeVisible();
     expect(await problems()).toEqual([]);

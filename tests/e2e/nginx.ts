@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { renderNginx } from '../../deploy/render';
+import { answering } from '../servers';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -24,16 +25,7 @@ export async function startNginx(port: number, root = path.resolve('build')): Pr
   fs.writeFileSync(conf, renderNginx({ root, listen: `127.0.0.1:${port}`, prefix }));
   const nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise((resolve) => nginx.once('exit', resolve));
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/guides/charges`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start (see ${prefix}/error.log)`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await answering(`${origin}/guides/charges`, nginx, 15_000, () => `(see ${prefix}/error.log)`);
   return {
     origin,
     async stop() {

@@ -13,7 +13,8 @@
 import { test, expect } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { call, requestExamples, responseOf } from '../openapi';
-import { freePort, startSandbox, type RunningSandbox } from '../sandbox';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { freePort } from '../servers';
 import { watchCsp } from './helpers';
 import { startNginx, type RunningNginx } from './nginx';
 

@@ -11,14 +11,11 @@ import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { brand } from '../../src/brand';
+import { resolveRef, schemaValidator, type Json } from '../../src/openapi/schemas';
 import * as spec from '../fixtures/spec';
 import { hedgingPhrases } from '../fixtures/hedging';
 
-/** A parsed JSON/YAML node. The document is checked at run time, so its nodes are loosely typed. */
-type Json = any;
 
 const documentPath = fileURLToPath(new URL('../../openapi/v2.0.yaml', import.meta.url));
 const doc: Json = parse(readFileSync(documentPath, 'utf8'));
@@ -36,21 +33,7 @@ interface Operation {
 }
 
 /** Follows a local `$ref` ("#/components/...") until a node without `$ref`. */
-function deref(node: Json): Json {
-  let current = node;
-  for (let depth = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; depth += 1) {
-    assert.ok(depth < 20, `$ref loop at ${current.$ref}`);
-    const ref: string = current.$ref;
-    assert.ok(ref.startsWith('#/'), `only local refs are expected, got ${ref}`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((parent: Json, key: string) => parent?.[key], doc);
-    assert.ok(current !== undefined, `unresolved $ref ${ref}`);
-  }
-  return current;
-}
+const deref = (node: Json): Json => resolveRef(doc, node);
 
 function listOperations(): Operation[] {
   const result: Operation[] = [];
@@ -103,30 +86,10 @@ function isEnvelope(schemaNode: Json): boolean {
 
 // ---------------------------------------------------------------- validation
 
-/** Rewrites `#/components/...` refs to `openapi.json#/components/...` so that ajv resolves them. */
-function rewriteRefs(node: Json): Json {
-  if (Array.isArray(node)) return node.map(rewriteRefs);
-  if (node && typeof node === 'object') {
-    const copy: Json = {};
-    for (const [key, value] of Object.entries<Json>(node)) {
-      copy[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : rewriteRefs(value);
-    }
-    return copy;
-  }
-  return node;
-}
-
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-// OpenAPI's file-upload format; any string is a valid example of it.
-ajv.addFormat('binary', true);
-ajv.addSchema({ $id: 'openapi.json', components: rewriteRefs(doc.components) });
+const validator = schemaValidator(doc);
 
 /** Validates a value against a schema of the document; returns the error text, or null when valid. */
-function validate(schema: Json, value: unknown): string | null {
-  const check = ajv.compile(rewriteRefs(schema));
-  return check(value) ? null : ajv.errorsText(check.errors, { separator: '; ' });
-}
+const validate = (schema: Json, value: unknown): string | null => validator.errorsText(schema, value);
 
 interface Example {
   readonly where: string;

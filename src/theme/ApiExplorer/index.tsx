@@ -50,9 +50,8 @@ function useSandboxByDefault(): void {
   useEffect(() => {
     const { value, options } = store.getState().server;
     if (value && options.some((s) => s.url === value.url)) return;
-    const sandbox =
-      options.find((s) => sameUrl(s.url, brand.sandboxApiUrl)) ??
-      options.find((s) => /sandbox/i.test(`${s.description ?? ''} ${s.url}`));
+    // The document's servers are the brand's (tests/unit/openapi-document.test.ts).
+    const sandbox = options.find((s) => sameUrl(s.url, brand.sandboxApiUrl));
     if (sandbox) dispatch(setServer(JSON.stringify(sandbox)));
   }, [store, dispatch]);
 }
