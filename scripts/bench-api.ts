@@ -50,7 +50,9 @@ async function main(): Promise<void> {
       }
     }
     console.log(`\nFirst load until network idle (JS and CSS responses; ${BUILD_DIR} served at ${base})\n`);
-    console.log(table(['page', 'requests', 'JS raw KB', 'JS gzip KB', 'CSS raw KB', 'CSS gzip KB', `budget (${BUDGET_KB} KB gzip JS)`], rows));
+    console.log(
+      table(['page', 'requests', 'JS raw KB', 'JS gzip KB', 'CSS raw KB', 'CSS gzip KB', `budget (${BUDGET_KB} KB gzip JS)`], rows),
+    );
     console.log(over.length ? `\nOver the JS budget: ${over.join(', ')}` : `\nAll pages within ${BUDGET_KB} KB gzip of JS.`);
   } finally {
     await browser.close();

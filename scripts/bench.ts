@@ -68,7 +68,16 @@ function prepareBareTemplate(): string {
   return site;
 }
 
-type Lh = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number; failing: string[] };
+type Lh = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failing: string[];
+};
 
 async function lighthouseOnce(url: string): Promise<Lh> {
   const result = spawnSync('node', [path.join(ROOT, 'scripts/lib/lighthouse-run.mjs'), url, CHROMIUM, ...CHROMIUM_ARGS], {
@@ -135,7 +144,9 @@ async function main(): Promise<void> {
         `${Math.round(med(t, 'lcp'))}`,
         `${Math.round(med(t, 'tbt'))}`,
         med(t, 'cls').toFixed(3),
-        t === floor ? 'floor' : `JS ${ratio(w.jsGzip, floorW.jsGzip)}, TBT ${ratio(med(t, 'tbt'), med(floor, 'tbt'))}, perf ${med(t, 'performance') - med(floor, 'performance')} pts`,
+        t === floor
+          ? 'floor'
+          : `JS ${ratio(w.jsGzip, floorW.jsGzip)}, TBT ${ratio(med(t, 'tbt'), med(floor, 'tbt'))}, perf ${med(t, 'performance') - med(floor, 'performance')} pts`,
       ];
     });
 
@@ -144,11 +155,27 @@ async function main(): Promise<void> {
     const check = (what: string, ok: boolean, detail: string) => checks.push([what, ok ? 'met' : 'MISSED', detail]);
     for (const t of TARGETS.filter((x) => x.kind === 'docs' && x.site === 'ours')) {
       const w = weights.get(t) as Weight;
-      check(`${t.label}: performance ≥ template − 3`, med(t, 'performance') >= med(floor, 'performance') - 3, `${med(t, 'performance')} vs ${med(floor, 'performance')}`);
-      check(`${t.label}: TBT ≤ 1.2× template`, med(t, 'tbt') <= 1.2 * med(floor, 'tbt') + 1, `${Math.round(med(t, 'tbt'))} ms vs ${Math.round(med(floor, 'tbt'))} ms`);
-      check(`${t.label}: first-load JS ≤ 1.15× template`, w.jsGzip <= 1.15 * floorW.jsGzip, `${kb(w.jsGzip)} KB vs ${kb(floorW.jsGzip)} KB gzip (${ratio(w.jsGzip, floorW.jsGzip)})`);
+      check(
+        `${t.label}: performance ≥ template − 3`,
+        med(t, 'performance') >= med(floor, 'performance') - 3,
+        `${med(t, 'performance')} vs ${med(floor, 'performance')}`,
+      );
+      check(
+        `${t.label}: TBT ≤ 1.2× template`,
+        med(t, 'tbt') <= 1.2 * med(floor, 'tbt') + 1,
+        `${Math.round(med(t, 'tbt'))} ms vs ${Math.round(med(floor, 'tbt'))} ms`,
+      );
+      check(
+        `${t.label}: first-load JS ≤ 1.15× template`,
+        w.jsGzip <= 1.15 * floorW.jsGzip,
+        `${kb(w.jsGzip)} KB vs ${kb(floorW.jsGzip)} KB gzip (${ratio(w.jsGzip, floorW.jsGzip)})`,
+      );
       const lazy = w.assets.filter((a) => /\/(search-engine|api-explorer|api-markdown)[.~]/.test(a.url) || /DocSearchModal/.test(a.url));
-      check(`${t.label}: no search or explorer code on first load`, lazy.length === 0, lazy.map((a) => path.basename(a.url)).join(', ') || 'none');
+      check(
+        `${t.label}: no search or explorer code on first load`,
+        lazy.length === 0,
+        lazy.map((a) => path.basename(a.url)).join(', ') || 'none',
+      );
     }
     for (const t of TARGETS.filter((x) => x.site === 'ours')) {
       for (const key of ['accessibility', 'bestPractices', 'seo'] as const) {
@@ -166,25 +193,91 @@ async function main(): Promise<void> {
     const g = weights.get(guide) as Weight;
     const lastTest = (() => {
       try {
-        return JSON.parse(fs.readFileSync(path.join(ROOT, '.bench', 'last-npm-test.json'), 'utf8')) as { seconds: number; skipBuild: boolean; finishedAt: string };
+        return JSON.parse(fs.readFileSync(path.join(ROOT, '.bench', 'last-npm-test.json'), 'utf8')) as {
+          seconds: number;
+          skipBuild: boolean;
+          finishedAt: string;
+        };
       } catch {
         return undefined;
       }
     })();
-    const goal = (figure: string, template: string, ours: string, target: string, ok: boolean | undefined) => [figure, template, ours, target, ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED'];
+    const goal = (figure: string, template: string, ours: string, target: string, ok: boolean | undefined) => [
+      figure,
+      template,
+      ours,
+      target,
+      ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED',
+    ];
     const goals = [
-      goal('cold build (clear, gen-api + build)', '—', Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s (template ${(bareBuildMs / 1000).toFixed(0)} s)`, '≤ 50 s', Number.isNaN(buildMs) ? undefined : buildMs <= 50_000),
-      goal('last `npm test`', '—', lastTest ? `${Math.round(lastTest.seconds / 60)} min ${lastTest.seconds % 60} s${lastTest.skipBuild ? ' (SKIP_BUILD)' : ''}, ${lastTest.finishedAt}` : 'not run', '≤ 7 min', lastTest ? lastTest.seconds <= 420 : undefined),
+      goal(
+        'cold build (clear, gen-api + build)',
+        '—',
+        Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s (template ${(bareBuildMs / 1000).toFixed(0)} s)`,
+        '≤ 50 s',
+        Number.isNaN(buildMs) ? undefined : buildMs <= 50_000,
+      ),
+      goal(
+        'last `npm test`',
+        '—',
+        lastTest
+          ? `${Math.round(lastTest.seconds / 60)} min ${lastTest.seconds % 60} s${lastTest.skipBuild ? ' (SKIP_BUILD)' : ''}, ${lastTest.finishedAt}`
+          : 'not run',
+        '≤ 7 min',
+        lastTest ? lastTest.seconds <= 420 : undefined,
+      ),
       goal('guide page CSS, gzip', `${kb(floorW.cssGzip)} KB`, `${kb(g.cssGzip)} KB`, '≤ 20 KB', g.cssGzip <= 20 * 1024),
       goal('guide page main.js, gzip', `${kb(floorW.mainJsGzip)} KB`, `${kb(g.mainJsGzip)} KB`, '≤ 157 KB', g.mainJsGzip <= 157 * 1024),
-      goal('guide page scripts before network idle, gzip (prefetch excluded)', `${kb(floorW.ownJsGzip)} KB`, `${kb(g.ownJsGzip)} KB (${ratio(g.ownJsGzip, floorW.ownJsGzip)})`, '≤ 1.10×', g.ownJsGzip <= 1.1 * floorW.ownJsGzip),
-      goal('guide page DOM elements', String(floorW.domNodes), `${g.domNodes} (${ratio(g.domNodes, floorW.domNodes)})`, 'report', undefined),
-      goal('guide page TBT, Lighthouse mobile', `${Math.round(med(floor, 'tbt'))} ms`, `${Math.round(med(guide, 'tbt'))} ms (${ratio(med(guide, 'tbt'), med(floor, 'tbt'))})`, '≤ 1.6×', med(guide, 'tbt') <= 1.6 * med(floor, 'tbt') + 1),
-      goal('guide page performance', String(med(floor, 'performance')), String(med(guide, 'performance')), '≥ template − 10', med(guide, 'performance') >= med(floor, 'performance') - 10),
-      goal('help-centre page performance', String(med(floor, 'performance')), String(med(help, 'performance')), '≥ template − 10', med(help, 'performance') >= med(floor, 'performance') - 10),
-      goal('first search results after typing "refund", CPU 4× slower', '—', `${Math.round(search.throttled.firstResultsMs)} ms`, '≤ 400 ms', search.throttled.firstResultsMs <= 400),
+      goal(
+        'guide page scripts before network idle, gzip (prefetch excluded)',
+        `${kb(floorW.ownJsGzip)} KB`,
+        `${kb(g.ownJsGzip)} KB (${ratio(g.ownJsGzip, floorW.ownJsGzip)})`,
+        '≤ 1.10×',
+        g.ownJsGzip <= 1.1 * floorW.ownJsGzip,
+      ),
+      goal(
+        'guide page DOM elements',
+        String(floorW.domNodes),
+        `${g.domNodes} (${ratio(g.domNodes, floorW.domNodes)})`,
+        'report',
+        undefined,
+      ),
+      goal(
+        'guide page TBT, Lighthouse mobile',
+        `${Math.round(med(floor, 'tbt'))} ms`,
+        `${Math.round(med(guide, 'tbt'))} ms (${ratio(med(guide, 'tbt'), med(floor, 'tbt'))})`,
+        '≤ 1.6×',
+        med(guide, 'tbt') <= 1.6 * med(floor, 'tbt') + 1,
+      ),
+      goal(
+        'guide page performance',
+        String(med(floor, 'performance')),
+        String(med(guide, 'performance')),
+        '≥ template − 10',
+        med(guide, 'performance') >= med(floor, 'performance') - 10,
+      ),
+      goal(
+        'help-centre page performance',
+        String(med(floor, 'performance')),
+        String(med(help, 'performance')),
+        '≥ template − 10',
+        med(help, 'performance') >= med(floor, 'performance') - 10,
+      ),
+      goal(
+        'first search results after typing "refund", CPU 4× slower',
+        '—',
+        `${Math.round(search.throttled.firstResultsMs)} ms`,
+        '≤ 400 ms',
+        search.throttled.firstResultsMs <= 400,
+      ),
       goal('the same, CPU as is', '—', `${Math.round(search.cpu.firstResultsMs)} ms`, '≤ 150 ms', search.cpu.firstResultsMs <= 150),
-      goal('keystrokes lost typing at 30 ms a key right after Ctrl+K', '—', `${search.cpu.lostKeys} (CPU 4× slower: ${search.throttled.lostKeys})`, 'none', search.cpu.lostKeys + search.throttled.lostKeys === 0),
+      goal(
+        'keystrokes lost typing at 30 ms a key right after Ctrl+K',
+        '—',
+        `${search.cpu.lostKeys} (CPU 4× slower: ${search.throttled.lostKeys})`,
+        'none',
+        search.cpu.lostKeys + search.throttled.lostKeys === 0,
+      ),
     ];
 
     const size = dirSize(ourBuild);
@@ -199,8 +292,18 @@ async function main(): Promise<void> {
       table(
         ['site', 'build time', 'build/ size', 'files'],
         [
-          ['this site (gen-api + build)', Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s`, `${(size.bytes / 1024 / 1024).toFixed(1)} MB`, String(size.files)],
-          ['bare template', `${(bareBuildMs / 1000).toFixed(0)} s`, `${(bareSize.bytes / 1024 / 1024).toFixed(1)} MB`, String(bareSize.files)],
+          [
+            'this site (gen-api + build)',
+            Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s`,
+            `${(size.bytes / 1024 / 1024).toFixed(1)} MB`,
+            String(size.files),
+          ],
+          [
+            'bare template',
+            `${(bareBuildMs / 1000).toFixed(0)} s`,
+            `${(bareSize.bytes / 1024 / 1024).toFixed(1)} MB`,
+            String(bareSize.files),
+          ],
         ],
       ),
       '',
@@ -218,7 +321,10 @@ async function main(): Promise<void> {
       '',
       '## Audits below full marks (accessibility, best practices, SEO; any run)',
       '',
-      table(['page', 'audits'], TARGETS.map((t) => [`${t.label} (${t.path})`, failingAudits(t)])),
+      table(
+        ['page', 'audits'],
+        TARGETS.map((t) => [`${t.label} (${t.path})`, failingAudits(t)]),
+      ),
       '',
     ].join('\n');
     console.log(out);

@@ -26,7 +26,9 @@ if (args.includes('--json')) {
     const section = g.route.split('/')[1] ?? '';
     sections.set(section, (sections.get(section) ?? 0) + 1);
   }
-  console.log(`\n${gaps.length} marks on ${new Set(gaps.map((g) => g.route)).size} pages: ${[...sections].map(([s, n]) => `/${s} ${n}`).join(', ')}`);
+  console.log(
+    `\n${gaps.length} marks on ${new Set(gaps.map((g) => g.route)).size} pages: ${[...sections].map(([s, n]) => `/${s} ${n}`).join(', ')}`,
+  );
 }
 const problems = gapProblems(gaps);
 if (problems.length) {

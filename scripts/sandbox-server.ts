@@ -117,11 +117,19 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     };
     const result = await prism.request(input, operations)();
     if (result._tag === 'Left') {
-      const error = result.left as Error & { status?: number; additional?: { validation?: Array<{ location?: string[]; code?: string; message: string }> } };
+      const error = result.left as Error & {
+        status?: number;
+        additional?: { validation?: Array<{ location?: string[]; code?: string; message: string }> };
+      };
       const status = error.status ?? 500;
       if (status === 422) {
         // An operation without a documented 422: Prism found violations all the same (their path is `location` here).
-        const diagnostics = (error.additional?.validation ?? []).map((v) => ({ path: v.location, code: v.code, message: v.message, severity: 0 }));
+        const diagnostics = (error.additional?.validation ?? []).map((v) => ({
+          path: v.location,
+          code: v.code,
+          message: v.message,
+          severity: 0,
+        }));
         setViolationsHeader(res, diagnostics);
         return sendJson(res, 422, withViolations(documentedError(422), explain(routed(input), input, diagnostics)));
       }
@@ -199,7 +207,8 @@ function violationFinder(doc: Json) {
     const schema = deref(schemaNode);
     if (!Array.isArray(schema?.oneOf)) return errorsOf(schemaNode, body);
     const discriminator = schema.discriminator;
-    const value = discriminator && body && typeof body === 'object' ? (body as Record<string, unknown>)[discriminator.propertyName] : undefined;
+    const value =
+      discriminator && body && typeof body === 'object' ? (body as Record<string, unknown>)[discriminator.propertyName] : undefined;
     const mapped = typeof value === 'string' ? discriminator.mapping?.[value] : undefined;
     const chosen = mapped ? schema.oneOf.find((variant: Json) => variant.$ref === mapped) : undefined;
     if (chosen) return errorsOf(chosen, body);
@@ -222,7 +231,8 @@ function violationFinder(doc: Json) {
     for (const diagnostic of diagnostics) {
       if (diagnostic.path?.[0] === 'body' && found.length > 0) continue;
       const missing = /required property '([^']+)'/.exec(diagnostic.message)?.[1];
-      const target = [...(diagnostic.path ?? []).slice(1), ...(missing ? [missing] : [])].join('.') ||
+      const target =
+        [...(diagnostic.path ?? []).slice(1), ...(missing ? [missing] : [])].join('.') ||
         String(diagnostic.path?.[0] ?? (/\bbody\b/i.test(diagnostic.message) ? 'body' : 'request'));
       add({ message: diagnostic.message, target });
     }

@@ -32,11 +32,11 @@ export type Weight = {
 export async function serveBuild(dir: string, probePath = '/'): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    'npx',
-    ['docusaurus', 'serve', '--dir', dir, '--host', '127.0.0.1', '--port', String(port), '--no-open'],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
-  );
+  const server = spawn('npx', ['docusaurus', 'serve', '--dir', dir, '--host', '127.0.0.1', '--port', String(port), '--no-open'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
   const stop = () => {
     if (server.pid && server.exitCode === null) {
       try {
@@ -119,7 +119,8 @@ export async function weighPage(browser: Browser, base: string, path: string): P
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
   // A file fetched twice (a prefetch, then the script itself from the cache) counts once.
   const byUrl = new Map<string, Asset>();
-  for (const asset of await Promise.all(pending)) if (asset) byUrl.set(asset.url, { ...asset, prefetch: asset.prefetch && (byUrl.get(asset.url)?.prefetch ?? true) });
+  for (const asset of await Promise.all(pending))
+    if (asset) byUrl.set(asset.url, { ...asset, prefetch: asset.prefetch && (byUrl.get(asset.url)?.prefetch ?? true) });
   await context.close();
   const assets = [...byUrl.values()];
   const sum = (kind: Asset['kind'], key: 'raw' | 'gzip') => assets.filter((a) => a.kind === kind).reduce((n, a) => n + a[key], 0);

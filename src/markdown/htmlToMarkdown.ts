@@ -125,7 +125,11 @@ function rewriteDocCards($: $Root, root: Selection): void {
     const $card = $(card);
     const title = collapse($card.find('h2, h3').first().text()).replace(/^[\p{Extended_Pictographic}\uFE0F\s]+/u, '');
     const description = collapse($card.find('p').first().text());
-    const item = $('<li>').append($('<a>').attr('href', $card.attr('href') ?? '').text(title));
+    const item = $('<li>').append(
+      $('<a>')
+        .attr('href', $card.attr('href') ?? '')
+        .text(title),
+    );
     if (description) {
       item.append(': ');
       // Descriptions are plain text with Markdown code spans.
@@ -369,6 +373,7 @@ function separateInlineSiblings($: $Root, root: Selection): void {
     const prev = el.prev;
     if (prev && prev.type === 'tag' && INLINE.has(prev.tagName)) $(el).before(' ');
     // Badges ("required", "deprecated") set apart from the text before them.
-    else if (prev && prev.type === 'text' && /\S$/.test(prev.data) && /required|deprecated|nullable/.test($(el).attr('class') ?? '')) $(el).before(' ');
+    else if (prev && prev.type === 'text' && /\S$/.test(prev.data) && /required|deprecated|nullable/.test($(el).attr('class') ?? ''))
+      $(el).before(' ');
   });
 }

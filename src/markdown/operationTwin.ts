@@ -156,7 +156,9 @@ export function addOperationFacts($: cheerio.CheerioAPI, article: cheerio.Cheeri
     ['Go', 'go', goSample(op, brand.sandboxApiUrl)],
   ].flatMap(([label, language, sample]) => [
     ...$('<p>').append($('<strong>').text(label)).toArray(),
-    ...$('<pre>').append($('<code>').addClass(`language-${language}`).text(sample)).toArray(),
+    ...$('<pre>')
+      .append($('<code>').addClass(`language-${language}`).text(sample))
+      .toArray(),
   ]);
   const launcher = article.find('.api-launcher').first();
   if (launcher.length) launcher.append(samples);

@@ -1,5 +1,6 @@
 import React from 'react';
 import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
 import { Redirect } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
@@ -21,7 +22,7 @@ export default function Home(): React.JSX.Element {
         <link rel="canonical" href={`${siteConfig.url}${target}`} />
       </Head>
       <p>
-        Redirecting to <a href={target}>the welcome guide</a>.
+        Redirecting to <Link to={brand.homeRoute}>the welcome guide</Link>.
       </p>
       <Redirect to={target} />
     </>

@@ -40,8 +40,7 @@ export default function apiWeightPlugin(context: LoadContext): Plugin<void> {
   const siteApiThemeDirs = ['ApiItem', 'ApiExplorer', 'Markdown'].map((name) => path.join(siteThemeDir, name) + path.sep);
   const apiItemModule = path.join(siteThemeDir, 'ApiItem', 'index.tsx');
   const openApiTheme = /[\\/]node_modules[\\/]docusaurus-theme-openapi-docs[\\/]/;
-  const resourceOf = (module: Module | null | undefined): string =>
-    (module as { resource?: string } | null | undefined)?.resource ?? '';
+  const resourceOf = (module: Module | null | undefined): string => (module as { resource?: string } | null | undefined)?.resource ?? '';
 
   /** A chunk of an API page: its MDX (api/), the ApiItem route component, or a chunk that they load lazily. */
   const isApiChunk = (chunk: Chunk): boolean => {

@@ -21,16 +21,20 @@ export function gapsOfPage(html: string, route: string): Gap[] {
   const $ = cheerio.load(html);
   const gaps: Gap[] = [];
   let heading = '';
-  $('article').find('h1, h2, h3, [data-unknown-topic]').each((_, el) => {
-    const node = $(el);
-    const topic = node.attr('data-unknown-topic');
-    if (topic === undefined) {
-      heading = clean(node.clone().find('.hash-link').remove().end().text());
-      return;
-    }
-    const text = clean(node.text()).replace(/^Not documented yet:\s*/, '').replace(/\s*Ask \S+@\S+\.$/, '');
-    gaps.push({ route, heading, topic, text });
-  });
+  $('article')
+    .find('h1, h2, h3, [data-unknown-topic]')
+    .each((_, el) => {
+      const node = $(el);
+      const topic = node.attr('data-unknown-topic');
+      if (topic === undefined) {
+        heading = clean(node.clone().find('.hash-link').remove().end().text());
+        return;
+      }
+      const text = clean(node.text())
+        .replace(/^Not documented yet:\s*/, '')
+        .replace(/\s*Ask \S+@\S+\.$/, '');
+      gaps.push({ route, heading, topic, text });
+    });
   return gaps;
 }
 

@@ -34,7 +34,8 @@ type NavbarItem = { type?: string; label?: string; sidebarId?: string; docsPlugi
 function sidebarDocIds(items: SidebarItem[]): string[] {
   return items.flatMap((item) => {
     if ((item.type === 'doc' || item.type === 'ref') && item.id) return [item.id];
-    if (item.type === 'category') return [...(item.link?.type === 'doc' && item.link.id ? [item.link.id] : []), ...sidebarDocIds(item.items ?? [])];
+    if (item.type === 'category')
+      return [...(item.link?.type === 'doc' && item.link.id ? [item.link.id] : []), ...sidebarDocIds(item.items ?? [])];
     return [];
   });
 }

@@ -48,7 +48,9 @@ export default function noEvalProbePlugin(): Plugin<void> {
     async postBuild({ outDir }) {
       const left = await filesWithEvalProbe(path.join(outDir, 'assets', 'js'));
       if (left.length > 0) {
-        throw new Error(`no-eval-probe: an eval probe is left in ${left.join(', ')}; the CSP would report it (see src/plugins/no-eval-probe.ts)`);
+        throw new Error(
+          `no-eval-probe: an eval probe is left in ${left.join(', ')}; the CSP would report it (see src/plugins/no-eval-probe.ts)`,
+        );
       }
     },
   };

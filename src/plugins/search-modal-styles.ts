@@ -31,7 +31,8 @@ export default function searchModalStylesPlugin(): Plugin<void> {
       const alias = { '@docsearch/css$': path.resolve(__dirname, '../search/docsearch.css') };
       const cacheGroups = config.optimization?.splitChunks ? config.optimization.splitChunks.cacheGroups : undefined;
       if (isServer || !cacheGroups) return { resolve: { alias } };
-      if (!cacheGroups.styles) throw new Error('search-modal-styles: Docusaurus no longer has its `styles` cache group; review this plugin');
+      if (!cacheGroups.styles)
+        throw new Error('search-modal-styles: Docusaurus no longer has its `styles` cache group; review this plugin');
       cacheGroups.docsearchModalStyles = {
         name: 'docsearch-modal',
         type: 'css/mini-extract',

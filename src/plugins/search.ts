@@ -26,7 +26,7 @@ const MAX_CONTENT = 280;
 export const clean = (text: string) =>
   text
     .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b\s]+/g, ' ')
+    .replace(/[\p{Cc}\u200b\s]+/gu, ' ')
     .trim();
 
 /** The records of one built page; `route` is its path. */
@@ -61,7 +61,15 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
     // Block containers hold other blocks: index their leaves only.
     if (name === 'li' && node.children('p, ul, ol, div, details').length > 0) return;
     if (name === 'p' && node.parents('td, th, summary').length > 0) return;
-    let text = clean(name === 'tr' ? node.children().map((__, c) => $(c).text()).get().join(' — ') : node.text());
+    let text = clean(
+      name === 'tr'
+        ? node
+            .children()
+            .map((__, c) => $(c).text())
+            .get()
+            .join(' — ')
+        : node.text(),
+    );
     if (text.length < 2) return;
     // The API reference repeats short labels (Body, application/json, a bare field name) around every
     // schema; its identifiers (pricing_type, x-widget-token) and sentences are what readers search for.

@@ -34,7 +34,12 @@ const escapeHtml = (text: string) =>
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Wraps the matched terms (as word prefixes) of escaped text in the highlight tags. */
-export function highlight(text: string, terms: string[], pre: string, post: string): { value: string; matchLevel: string; matchedWords: string[] } {
+export function highlight(
+  text: string,
+  terms: string[],
+  pre: string,
+  post: string,
+): { value: string; matchLevel: string; matchedWords: string[] } {
   const escaped = escapeHtml(text);
   const usable = terms.filter((t) => t.length > 0).map((t) => escapeRegExp(escapeHtml(t)));
   if (usable.length === 0) return { value: escaped, matchLevel: 'none', matchedWords: [] };
@@ -44,7 +49,11 @@ export function highlight(text: string, terms: string[], pre: string, post: stri
     matched.add(m.toLowerCase());
     return `${pre}${m}${post}`;
   });
-  return { value, matchLevel: matched.size === 0 ? 'none' : matched.size >= usable.length ? 'full' : 'partial', matchedWords: [...matched] };
+  return {
+    value,
+    matchLevel: matched.size === 0 ? 'none' : matched.size >= usable.length ? 'full' : 'partial',
+    matchedWords: [...matched],
+  };
 }
 
 /** A window of words around the first match. */
@@ -52,7 +61,10 @@ function snippetOf(text: string, terms: string[], words = 28): string {
   const tokens = text.split(/\s+/);
   if (tokens.length <= words) return text;
   const lower = terms.map((t) => t.toLowerCase());
-  const at = Math.max(0, tokens.findIndex((w) => lower.some((t) => w.toLowerCase().includes(t))));
+  const at = Math.max(
+    0,
+    tokens.findIndex((w) => lower.some((t) => w.toLowerCase().includes(t))),
+  );
   const start = Math.max(0, Math.min(at - Math.floor(words / 3), tokens.length - words));
   return `${start > 0 ? '… ' : ''}${tokens.slice(start, start + words).join(' ')}${start + words < tokens.length ? ' …' : ''}`;
 }
@@ -129,7 +141,7 @@ export function createLocalSearchClient(
     const pre = params.highlightPreTag ?? '<span class="algolia-docsearch-suggestion--highlight">';
     const post = params.highlightPostTag ?? '</span>';
     const ranked = found.search(query, asFilters(params.facetFilters));
-    const facetNames = typeof params.facets === 'string' ? [params.facets] : params.facets ?? [];
+    const facetNames = typeof params.facets === 'string' ? [params.facets] : (params.facets ?? []);
     const facets: Record<string, Record<string, number>> = {};
     for (const name of facetNames) {
       const counts: Record<string, number> = {};

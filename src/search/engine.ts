@@ -25,7 +25,7 @@ const processTerm = (term: string) => term.toLowerCase();
 
 function toDoc(record: SearchRecord, id: number): Doc {
   const [lvl0 = '', lvl1 = '', ...below] = record.h;
-  const own = record.t === 'content' ? '' : record.h[Number(record.t.slice(3))] ?? '';
+  const own = record.t === 'content' ? '' : (record.h[Number(record.t.slice(3))] ?? '');
   return {
     id,
     // The record's own heading (or the page title for text blocks).

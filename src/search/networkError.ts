@@ -79,7 +79,17 @@ export function withSearchErrorResult<C extends Searchable>(
       if (kind === 'unavailable') report(error);
       const count = Array.isArray(input) ? input.length : input.requests.length;
       const hit = errorHit(kind, texts[kind], here());
-      const result = { hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 1, processingTimeMS: 0, query: '', params: '', index: 'docs' };
+      const result = {
+        hits: [hit],
+        nbHits: 1,
+        page: 0,
+        nbPages: 1,
+        hitsPerPage: 1,
+        processingTimeMS: 0,
+        query: '',
+        params: '',
+        index: 'docs',
+      };
       return { results: Array.from({ length: count }, () => result) };
     }
   };

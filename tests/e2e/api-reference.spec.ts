@@ -77,9 +77,7 @@ const JS_BUDGET_KB = 500;
 
 /** The site is served locally; the explorer could reach the API hosts: nothing leaves the machine. */
 async function blockExternalHosts(context: BrowserContext, baseURL: string): Promise<void> {
-  await context.route(/^https?:\/\//, (route) =>
-    route.request().url().startsWith(baseURL) ? route.continue() : route.abort(),
-  );
+  await context.route(/^https?:\/\//, (route) => (route.request().url().startsWith(baseURL) ? route.continue() : route.abort()));
 }
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -100,7 +98,10 @@ function recordScriptBodies(page: Page): Map<string, Promise<Buffer>> {
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.endsWith('.js') && !bodies.has(response.url())) {
-      bodies.set(response.url(), response.body().catch(() => Buffer.alloc(0)));
+      bodies.set(
+        response.url(),
+        response.body().catch(() => Buffer.alloc(0)),
+      );
     }
   });
   return bodies;
@@ -183,9 +184,7 @@ test.describe('API Reference operation pages', () => {
       const endpoint = page.locator('.openapi__method-endpoint').first();
       await expect(endpoint.locator('.badge')).toHaveText(op.method);
       // The explorer's server (the sandbox by default) prefixes the path once hydrated.
-      await expect(endpoint.locator('.openapi__method-endpoint-path')).toHaveText(
-        brand.sandboxApiUrl + shownPath(op.path),
-      );
+      await expect(endpoint.locator('.openapi__method-endpoint-path')).toHaveText(brand.sandboxApiUrl + shownPath(op.path));
       const left = page.locator('.openapi-left-panel__container');
       for (const field of op.fields) {
         await expect(left.locator('.openapi-schema__property', { hasText: new RegExp(`^${field}$`) }).first()).toBeVisible();

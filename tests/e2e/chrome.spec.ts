@@ -129,9 +129,9 @@ test.describe('page chrome', () => {
       const block = page.locator(`pre.prism-code.language-${language}`).first();
       await expect(block, `a ${language} block`).toBeVisible();
       // Highlighted: the block holds Prism tokens of more than one kind.
-      const kinds = await block.locator('span.token').evaluateAll(
-        (els) => new Set(els.flatMap((e) => Array.from(e.classList).filter((c) => c !== 'token'))).size,
-      );
+      const kinds = await block
+        .locator('span.token')
+        .evaluateAll((els) => new Set(els.flatMap((e) => Array.from(e.classList).filter((c) => c !== 'token'))).size);
       expect(kinds, `${language} token kinds`).toBeGreaterThan(1);
     }
   });

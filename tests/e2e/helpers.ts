@@ -70,9 +70,11 @@ export async function linksInViewReported(page: Page): Promise<void> {
 /** The scripts, stylesheets and prefetches (`link[rel=prefetch]`) in the page's DOM now, by URL. */
 function assetsInDom(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="stylesheet"][href], link[rel="prefetch"][href]')).map(
-      (el) => (el instanceof HTMLScriptElement ? el.src : el.href),
-    ),
+    Array.from(
+      document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+        'script[src], link[rel="stylesheet"][href], link[rel="prefetch"][href]',
+      ),
+    ).map((el) => (el instanceof HTMLScriptElement ? el.src : el.href)),
   );
 }
 
@@ -90,7 +92,9 @@ export function trackAssets(page: Page): () => Promise<void> {
   return async () => {
     await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
     await linksInViewReported(page);
-    await expect.poll(async () => (await assetsInDom(page)).filter((url) => !done.has(url)), { message: 'assets still loading' }).toEqual([]);
+    await expect
+      .poll(async () => (await assetsInDom(page)).filter((url) => !done.has(url)), { message: 'assets still loading' })
+      .toEqual([]);
   };
 }
 
@@ -109,5 +113,11 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** axe-core's violations on the page as it is now, one line each with up to five targets. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n  ')}`,
+  );
 }

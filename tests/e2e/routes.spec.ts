@@ -13,7 +13,10 @@ import { axeViolations, collectErrors, expectNotFound, gotoHydrated, trackAssets
  */
 const JS_DIR = path.resolve(__dirname, '../../build/assets/js');
 const mermaidRuntime = new Set(
-  fs.readdirSync(JS_DIR).filter((f) => fs.readFileSync(path.join(JS_DIR, f), 'utf8').includes('Syntax error in text')).map((f) => `/assets/js/${f}`),
+  fs
+    .readdirSync(JS_DIR)
+    .filter((f) => fs.readFileSync(path.join(JS_DIR, f), 'utf8').includes('Syntax error in text'))
+    .map((f) => `/assets/js/${f}`),
 );
 const isApiStylesheet = (pathname: string) => /^\/assets\/css\/api-reference\.[0-9a-f]+\.css$/.test(pathname);
 

@@ -118,7 +118,11 @@ test('a key the hosted service refuses (ApiError 403) shows "Search is unavailab
 test('the hosted build keeps its preconnect link to the DocSearch cluster', async ({ page, request }) => {
   const href = `https://${HOSTED_SEARCH.appId}-dsn.algolia.net`;
   const $ = cheerio.load(await (await request.get(`${HOSTED_BASE_URL}/guides/first-steps/welcome`)).text());
-  expect($('link[rel=preconnect]').map((_, el) => $(el).attr('href')).get()).toContain(href);
+  expect(
+    $('link[rel=preconnect]')
+      .map((_, el) => $(el).attr('href'))
+      .get(),
+  ).toContain(href);
   await interceptHosted(page, 'answer');
   await gotoHydrated(page, '/guides/first-steps/welcome');
   await expect(page.locator(`link[rel=preconnect][href="${href}"]`)).toHaveCount(1);

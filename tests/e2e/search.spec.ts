@@ -99,17 +99,19 @@ test.describe('search modal (built-in index)', () => {
       await page.keyboard.press('Control+k');
       await input(page).fill(query);
       await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-      const hits = await page.locator('.DocSearch-Hit a').evaluateAll((links) =>
-        links.map((a) => `${(a as HTMLAnchorElement).href.split('#')[0]} ${a.textContent?.trim()}`),
-      );
+      const hits = await page
+        .locator('.DocSearch-Hit a')
+        .evaluateAll((links) => links.map((a) => `${(a as HTMLAnchorElement).href.split('#')[0]} ${a.textContent?.trim()}`));
       expect(new Set(hits).size, `${query}: ${hits.join(' | ')}`).toBe(hits.length);
       await page.keyboard.press('Escape');
     }
     await gotoHydrated(page, '/search?q=webhook%20signature');
     await expect(page.locator('main article').first()).toBeVisible();
-    const listed = await page.locator('main article').evaluateAll((items) =>
-      items.map((el) => `${el.querySelector('a')?.getAttribute('href')?.split('#')[0]} ${el.querySelector('p')?.textContent?.trim()}`),
-    );
+    const listed = await page
+      .locator('main article')
+      .evaluateAll((items) =>
+        items.map((el) => `${el.querySelector('a')?.getAttribute('href')?.split('#')[0]} ${el.querySelector('p')?.textContent?.trim()}`),
+      );
     expect(listed.length).toBeGreaterThan(1);
     expect(new Set(listed).size, listed.join(' | ')).toBe(listed.length);
   });
@@ -167,7 +169,9 @@ test.describe('search modal (built-in index)', () => {
     await expect(page.locator('.DocSearch-NoResults')).toContainText('zzqxv');
   });
 
-  test('a failed index fetch shows the network error, which cannot be selected, and search works again once the network is back', async ({ page }) => {
+  test('a failed index fetch shows the network error, which cannot be selected, and search works again once the network is back', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/guides/charges');
     await page.route(isIndex, (route) => route.abort('internetdisconnected'));
     await page.keyboard.press('Control+k');
@@ -218,12 +222,19 @@ test.describe('search modal (built-in index)', () => {
 
   test('built-in search talks to no other host: no request, and no preconnect or dns-prefetch link to one', async ({ page, baseURL }) => {
     const origin = new URL(baseURL ?? '').origin;
-    const foreign = (urls: string[]) => urls.filter((url) => /^https?:$/.test(new URL(url, origin).protocol) && new URL(url, origin).origin !== origin);
+    const foreign = (urls: string[]) =>
+      urls.filter((url) => /^https?:$/.test(new URL(url, origin).protocol) && new URL(url, origin).origin !== origin);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     // The page as served (the browser acts on its hints before any script runs) ...
     const $ = cheerio.load(await (await page.request.get('/guides/first-steps/welcome')).text());
-    expect(foreign($(HINTS).map((_, el) => $(el).attr('href') ?? '').get())).toEqual([]);
+    expect(
+      foreign(
+        $(HINTS)
+          .map((_, el) => $(el).attr('href') ?? '')
+          .get(),
+      ),
+    ).toEqual([]);
     // ... and after hydration and a search in the modal and on the /search page.
     await gotoHydrated(page, '/guides/first-steps/welcome');
     await page.keyboard.press('Control+k');
@@ -268,7 +279,14 @@ test.describe('search page /search (built-in index)', () => {
     await expect(results.first().locator('a').first()).toHaveAttribute('href', /void/);
   });
 
-  for (const query of ['<script>window.__xss=1</script>', '"><img src=x onerror="window.__xss=1">', 'b'.repeat(1000), '🧾', '(.*)[', '   ']) {
+  for (const query of [
+    '<script>window.__xss=1</script>',
+    '"><img src=x onerror="window.__xss=1">',
+    'b'.repeat(1000),
+    '🧾',
+    '(.*)[',
+    '   ',
+  ]) {
     test(`/search survives the query ${JSON.stringify(query.slice(0, 30))}`, async ({ page }) => {
       const errors = collectErrors(page);
       const indexLoaded = page.waitForResponse((r) => isIndex(r.url()));

@@ -29,7 +29,12 @@ function checkOwner(route: string, owned: Owned): string[] {
   const problems: string[] = [];
   const article = $('article').text();
   const tables = $('article [data-enum], article [data-schema]')
-    .map((_, el) => $(el).find('code').map((__, c) => $(c).text()).get())
+    .map((_, el) =>
+      $(el)
+        .find('code')
+        .map((__, c) => $(c).text())
+        .get(),
+    )
     .get() as string[];
   for (const value of owned.listed ?? []) {
     if (!tables.includes(String(value))) problems.push(`${route}: "${value}" is not in a list rendered from the document`);

@@ -25,7 +25,8 @@ function builtInlineScriptSources(): string[] {
     const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
     $('script:not([src])').each((_, el) => {
       const type = ($(el).attr('type') ?? '').trim().toLowerCase();
-      if (type === '' || type === 'module' || type === 'text/javascript' || type === 'application/javascript') sources.add(sha256Source($(el).text()));
+      if (type === '' || type === 'module' || type === 'text/javascript' || type === 'application/javascript')
+        sources.add(sha256Source($(el).text()));
     });
   }
   return [...sources].sort();
@@ -58,7 +59,9 @@ test('hosted search origins are allowed to connect only when hosted search is co
   const origins = searchOrigins({ DOCSEARCH_APP_ID: 'ABC', DOCSEARCH_API_KEY: 'k', DOCSEARCH_INDEX_NAME: 'i' });
   assert.ok(origins.includes('https://abc-dsn.algolia.net'));
   assert.ok(origins.every((o) => /^https:\/\/abc-[\w]+\.algolia(net)?\.(net|com)$/.test(o)));
-  const csp = securityHeaders(fakeBuild(), { DOCSEARCH_APP_ID: 'ABC', DOCSEARCH_API_KEY: 'k', DOCSEARCH_INDEX_NAME: 'i' })['Content-Security-Policy'];
+  const csp = securityHeaders(fakeBuild(), { DOCSEARCH_APP_ID: 'ABC', DOCSEARCH_API_KEY: 'k', DOCSEARCH_INDEX_NAME: 'i' })[
+    'Content-Security-Policy'
+  ];
   assert.match(csp, /connect-src 'self' [^;]*https:\/\/abc-dsn\.algolia\.net/);
 });
 
@@ -80,9 +83,9 @@ test('CDN files: / redirects, trailing slashes redirect, assets are immutable, p
   assert.match(redirects, /^\/ \/guides\/first-steps\/welcome 301$/m);
   assert.match(redirects, /^\/guides\/charges\/ \/guides\/charges 301$/m);
   const headers = renderHeadersFile(dir, {});
-  assert.match(headers, /^\/\*\n(  [\w-]+: .+\n)*  Content-Security-Policy: /m);
-  assert.match(headers, /^\/assets\/\*\n  Cache-Control: public, max-age=31536000, immutable$/m);
-  assert.match(headers, /^\/guides\/charges\n  Cache-Control: no-cache$/m);
+  assert.match(headers, /^\/\*\n( {2}[\w-]+: .+\n)* {2}Content-Security-Policy: /m);
+  assert.match(headers, /^\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+  assert.match(headers, /^\/guides\/charges\n {2}Cache-Control: no-cache$/m);
 });
 
 test('the nginx configuration carries the same rules', () => {

@@ -16,12 +16,19 @@ function builtOperation(route: string): { method: string; path: string } | undef
   if (!file?.endsWith('.html')) return undefined;
   const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
   const endpoint = $('main .openapi__method-endpoint').first();
-  return { method: endpoint.find('.badge').first().text().trim(), path: endpoint.find('.openapi__method-endpoint-path').first().text().trim() };
+  return {
+    method: endpoint.find('.badge').first().text().trim(),
+    path: endpoint.find('.openapi__method-endpoint-path').first().text().trim(),
+  };
 }
 
 test('field tables list every field SPEC.md gives for an entity', () => {
   for (const name of ['Charge', 'CryptoPayment', 'Checkout', 'Invoice', 'Deposit', 'MassPayout', 'BalanceEntry']) {
-    const rows = new Set(schemaFields(name).filter((r) => r.depth === 0).map((r) => r.name));
+    const rows = new Set(
+      schemaFields(name)
+        .filter((r) => r.depth === 0)
+        .map((r) => r.name),
+    );
     const missing = (entities[name] ?? []).filter((field) => !rows.has(field));
     assert.deepEqual(missing, [], `${name} is missing fields`);
   }
@@ -34,8 +41,14 @@ test('field tables mark required, nullable and deprecated fields and show enum v
   assert.equal(payment.find((r) => r.name === 'address_from')?.nullable, true);
   const charge = schemaFields('Charge');
   assert.deepEqual(charge.find((r) => r.name === 'status')?.values, [...statuses.Charge]);
-  assert.ok(charge.some((r) => r.name === 'timeline[].status'), 'nested array fields are expanded');
-  assert.ok(charge.some((r) => r.name.startsWith('pricing.<key>.')), 'map values are expanded');
+  assert.ok(
+    charge.some((r) => r.name === 'timeline[].status'),
+    'nested array fields are expanded',
+  );
+  assert.ok(
+    charge.some((r) => r.name.startsWith('pricing.<key>.')),
+    'map values are expanded',
+  );
 });
 
 test('enum lists carry the values and the meanings the document gives', () => {

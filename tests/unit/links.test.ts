@@ -86,7 +86,13 @@ test('the checker itself catches a broken link and a broken anchor (test of the 
         <a href="/guides/no-such-page">broken link</a> <a href="/guides/b#no-such-anchor">broken anchor</a>`,
       ),
     ],
-    ['/guides/b', pageOf(files['/guides/b'], '<h1>B</h1><h2 id="statuses">Statuses</h2><a name="old"></a><a href="/guides/a#old">broken anchor: #old is on b</a>')],
+    [
+      '/guides/b',
+      pageOf(
+        files['/guides/b'],
+        '<h1>B</h1><h2 id="statuses">Statuses</h2><a name="old"></a><a href="/guides/a#old">broken anchor: #old is on b</a>',
+      ),
+    ],
   ]);
   const { checked, broken } = checkLinks(pages, (route) => files[route.replace(/\/$/, '')]);
   assert.equal(checked, 8);

@@ -24,7 +24,9 @@ function headerBlocks(): Map<string, Map<string, string>> {
 }
 
 function markdownFiles(): string[] {
-  return filesUnder(BUILD_DIR, (name) => name.endsWith('.md')).map((file) => '/' + path.relative(BUILD_DIR, file).split(path.sep).join('/'));
+  return filesUnder(BUILD_DIR, (name) => name.endsWith('.md')).map(
+    (file) => '/' + path.relative(BUILD_DIR, file).split(path.sep).join('/'),
+  );
 }
 
 test('_headers serves every twin as text/markdown and the llms files as text/plain, revalidated', () => {

@@ -47,16 +47,16 @@ test('every sitemap route has a Markdown twin that covers the words of its artic
 test('a twin starts with the page title and keeps its headings at their levels', () => {
   assertBuilt();
   const problems: string[] = [];
-  const plain = (heading: string) =>
-    heading
-      .replace(/\\(.)/g, '$1')
-      .replace(/[*_`]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const plain = (heading: string) => heading.replace(/\\(.)/g, '$1').replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim();
   for (const route of sitemapRoutes()) {
     const twin = readTwin(route) ?? '';
     const { $, article } = articleOf(route);
-    const title = article.find('h1').first().text().replace(/[\s\u200b]+/g, ' ').trim();
+    const title = article
+      .find('h1')
+      .first()
+      .text()
+      .replace(/[\s\u200b]+/g, ' ')
+      .trim();
     const first = twin.split('\n')[0];
     if (first !== `# ${title}`) problems.push(`${route}: first line ${JSON.stringify(first)}, title ${JSON.stringify(title)}`);
     const twinHeadings = new Set(
@@ -68,17 +68,23 @@ test('a twin starts with the page title and keeps its headings at their levels',
     );
     // Not sections: the path of an operation, in a heading inside its method line, and the titles of
     // a category page's cards (a list of links in the twin).
-    article.find('h2, h3, h4').not('pre *, a.card *').each((_, el) => {
-      const parts: string[] = [];
-      $(el)
-        .find('*')
-        .addBack()
-        .contents()
-        .each((__, node) => void (node.type === 'text' && parts.push(node.data)));
-      const text = parts.join(' ').replace(/[\s\u200b]+/g, ' ').trim();
-      const key = `${el.tagName[1]} ${text}`;
-      if (text && !twinHeadings.has(key)) problems.push(`${route}: no heading "${'#'.repeat(Number(el.tagName[1]))} ${text}"`);
-    });
+    article
+      .find('h2, h3, h4')
+      .not('pre *, a.card *')
+      .each((_, el) => {
+        const parts: string[] = [];
+        $(el)
+          .find('*')
+          .addBack()
+          .contents()
+          .each((__, node) => void (node.type === 'text' && parts.push(node.data)));
+        const text = parts
+          .join(' ')
+          .replace(/[\s\u200b]+/g, ' ')
+          .trim();
+        const key = `${el.tagName[1]} ${text}`;
+        if (text && !twinHeadings.has(key)) problems.push(`${route}: no heading "${'#'.repeat(Number(el.tagName[1]))} ${text}"`);
+      });
   }
   assert.deepEqual(problems.slice(0, 20), []);
 });
@@ -182,7 +188,8 @@ for (const operationId of ['createCharge', 'sendMassPayout', 'getConvertToken'])
     const params = [...((item.parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])].map((p) => resolve(p) as Obj);
     for (const param of params) assert.ok(twin.includes(`\`${String(param.name)}\``), `parameter ${String(param.name)}`);
     const body = resolve(op.requestBody);
-    const bodySchema = isObj(body) && isObj(body.content) ? resolve((body.content['application/json'] as Obj | undefined)?.schema) : undefined;
+    const bodySchema =
+      isObj(body) && isObj(body.content) ? resolve((body.content['application/json'] as Obj | undefined)?.schema) : undefined;
     if (isObj(bodySchema) && isObj(bodySchema.properties)) {
       for (const field of Object.keys(bodySchema.properties)) assert.ok(twin.includes(`\`${field}\``), `body field ${field}`);
     }
@@ -195,12 +202,18 @@ for (const operationId of ['createCharge', 'sendMassPayout', 'getConvertToken'])
       const description = String(response.description).replace(/\s+/g, ' ').trim();
       assert.ok(twin.replace(/\s+/g, ' ').includes(description), `description of ${status}: ${description}`);
       for (const example of isObj(response.content) ? examplesOf(response.content['application/json']) : []) {
-        assert.ok(blocks.some((b) => JSON.stringify(b) === JSON.stringify(example)), `${status} example ${JSON.stringify(example).slice(0, 80)}`);
+        assert.ok(
+          blocks.some((b) => JSON.stringify(b) === JSON.stringify(example)),
+          `${status} example ${JSON.stringify(example).slice(0, 80)}`,
+        );
       }
     }
     if (isObj(body) && isObj(body.content)) {
       for (const example of examplesOf(body.content['application/json'])) {
-        assert.ok(blocks.some((b) => JSON.stringify(b) === JSON.stringify(example)), `request example ${JSON.stringify(example).slice(0, 80)}`);
+        assert.ok(
+          blocks.some((b) => JSON.stringify(b) === JSON.stringify(example)),
+          `request example ${JSON.stringify(example).slice(0, 80)}`,
+        );
       }
     }
     assert.match(twin, /^```bash\ncurl -X /m, 'a curl request sample');

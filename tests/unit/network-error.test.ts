@@ -90,7 +90,10 @@ test('an index that answers with an HTTP error, or any other failure, shows "Sea
 });
 
 test('an aborted search is rethrown as it came (DocSearch cancels searches on purpose)', async () => {
-  for (const error of [new DOMException('The operation was aborted.', 'AbortError'), Object.assign(new Error('aborted'), { name: 'AbortError' })]) {
+  for (const error of [
+    new DOMException('The operation was aborted.', 'AbortError'),
+    Object.assign(new Error('aborted'), { name: 'AbortError' }),
+  ]) {
     const { client, reported } = failingWith(error);
     await assert.rejects(client.search({ requests: [{ query: 'payout' }] }), (e) => e === error);
     assert.deepEqual(reported, []);
@@ -112,12 +115,21 @@ test('the error entry: one per request, in DocSearch hit shape, marked, pointing
   assert.equal(hit.url, HERE);
   assert.equal(hit.type, 'lvl1');
   assert.equal(hit.content, null);
-  assert.deepEqual(hit.hierarchy, { lvl0: TEXTS.network.title, lvl1: TEXTS.network.help, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null });
+  assert.deepEqual(hit.hierarchy, {
+    lvl0: TEXTS.network.title,
+    lvl1: TEXTS.network.help,
+    lvl2: null,
+    lvl3: null,
+    lvl4: null,
+    lvl5: null,
+    lvl6: null,
+  });
   assert.deepEqual(hit._highlightResult, { hierarchy: { lvl0: { value: TEXTS.network.title }, lvl1: { value: TEXTS.network.help } } });
   assert.deepEqual(hit._snippetResult, hit._highlightResult);
   assert.equal(isSearchErrorHit(hit), true);
   assert.equal(errorHit('unavailable', TEXTS.unavailable, HERE).objectID, '__searchError:unavailable');
-  for (const other of [{ objectID: '/guides/charges', url: HERE, hierarchy: {} }, null, undefined, 'hit']) assert.equal(isSearchErrorHit(other), false);
+  for (const other of [{ objectID: '/guides/charges', url: HERE, hierarchy: {} }, null, undefined, 'hit'])
+    assert.equal(isSearchErrorHit(other), false);
 });
 
 test('a search that succeeds passes through untouched, the client keeps its other members, and the next search asks again', async () => {
@@ -133,7 +145,12 @@ test('a search that succeeds passes through untouched, the client keeps its othe
       return answer;
     },
   };
-  const wrapped = withSearchErrorResult(inner, TEXTS, () => HERE, () => {});
+  const wrapped = withSearchErrorResult(
+    inner,
+    TEXTS,
+    () => HERE,
+    () => {},
+  );
   assert.equal(wrapped.appId, 'APP');
   assert.equal(wrapped.addAlgoliaAgent(), 'agent');
   assert.ok(isSearchErrorHit(((await wrapped.search({ requests: [{}] })) as unknown as Answer).results[0].hits[0]));

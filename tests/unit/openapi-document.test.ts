@@ -16,7 +16,6 @@ import { resolveRef, schemaValidator, type Json } from '../../src/openapi/schema
 import * as spec from '../fixtures/spec';
 import { hedgingPhrases } from '../fixtures/hedging';
 
-
 const documentPath = fileURLToPath(new URL('../../openapi/v2.0.yaml', import.meta.url));
 const doc: Json = parse(readFileSync(documentPath, 'utf8'));
 
@@ -109,7 +108,8 @@ function mediaTypeExamples(where: string, mediaType: Json): Example[] {
 
 function parameterExamples(where: string, parameter: Json): Example[] {
   const found: Example[] = [];
-  if (parameter.example !== undefined) found.push({ where: `${where} param ${parameter.name}`, schema: parameter.schema, value: parameter.example });
+  if (parameter.example !== undefined)
+    found.push({ where: `${where} param ${parameter.name}`, schema: parameter.schema, value: parameter.example });
   for (const [name, example] of Object.entries<Json>(parameter.examples ?? {})) {
     found.push({ where: `${where} param ${parameter.name} examples.${name}`, schema: parameter.schema, value: deref(example).value });
   }
@@ -220,7 +220,10 @@ describe('calls of SPEC.md section 7', () => {
   test('query parameters are exactly the ones SPEC.md lists', () => {
     for (const operation of pathOperations) {
       const expected = [...(spec.queryParameters[operation.op.operationId] ?? [])].sort();
-      const actual = operation.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort();
+      const actual = operation.parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
+        .sort();
       assert.deepEqual(actual, expected, `${operation.where} query parameters`);
     }
   });
@@ -338,8 +341,7 @@ describe('entities of SPEC.md section 3', () => {
   });
 
   test('nullable fields use a null type', () => {
-    const accepts = (schemaName: string, property: string) =>
-      validate(schemaNamed(schemaName).properties[property], null) === null;
+    const accepts = (schemaName: string, property: string) => validate(schemaNamed(schemaName).properties[property], null) === null;
     for (const [schemaName, property] of [
       ['Charge', 'context'],
       ['ChargeTimelineItem', 'context'],
@@ -368,10 +370,9 @@ describe('entities of SPEC.md section 3', () => {
     assert.equal(schemaNamed('RefundCreateRequest').properties.fee_payer.default, spec.defaults.refundFeePayer);
     assert.equal(schemaNamed('Widget').properties.is_enabled.default, spec.defaults.widgetIsEnabled);
     assert.equal(schemaNamed('Widget').properties.is_approved.default, spec.defaults.widgetIsApproved);
-    assert.deepEqual(
-      schemaNamed('SubmerchantRegisterRequest').properties.access_control_groups.default,
-      [...spec.defaults.submerchantAccessControlGroups],
-    );
+    assert.deepEqual(schemaNamed('SubmerchantRegisterRequest').properties.access_control_groups.default, [
+      ...spec.defaults.submerchantAccessControlGroups,
+    ]);
   });
 
   test('validation rules of SPEC.md section 5', () => {
@@ -463,15 +464,9 @@ describe('enums', () => {
     assert.deepEqual(described, ['ErrorCode', 'HttpStatus', 'PayoutErrorCode', 'WidgetKycStatus']);
     const remedies = Object.fromEntries(Object.entries(spec.errorCodes).filter(([, remedy]) => remedy !== null));
     assert.deepEqual(schemaNamed('ErrorCode')['x-enumDescriptions'], remedies);
-    assert.deepEqual(
-      schemaNamed('PayoutErrorCode')['x-enumDescriptions'],
-      Object.fromEntries(Object.entries(spec.payoutErrorCodes)),
-    );
+    assert.deepEqual(schemaNamed('PayoutErrorCode')['x-enumDescriptions'], Object.fromEntries(Object.entries(spec.payoutErrorCodes)));
     assert.deepEqual(schemaNamed('HttpStatus')['x-enumDescriptions'], Object.fromEntries(Object.entries(spec.httpStatuses)));
-    assert.deepEqual(
-      Object.keys(schemaNamed('WidgetKycStatus')['x-enumDescriptions']).sort(),
-      Object.keys(spec.widgetKycMeanings).sort(),
-    );
+    assert.deepEqual(Object.keys(schemaNamed('WidgetKycStatus')['x-enumDescriptions']).sort(), Object.keys(spec.widgetKycMeanings).sort());
   });
 
   test('query filters use the enums of their entity', () => {
@@ -506,7 +501,8 @@ describe('examples', () => {
       if (body) {
         const content = body.content ?? {};
         if (!Object.values<Json>(content).some(hasExample)) missing.push(`${operation.where} request body`);
-        if (content['application/json'] && !hasExample(content['application/json'])) missing.push(`${operation.where} request application/json`);
+        if (content['application/json'] && !hasExample(content['application/json']))
+          missing.push(`${operation.where} request application/json`);
       }
       for (const [status, responseNode] of Object.entries<Json>(operation.op.responses ?? {})) {
         if (!status.startsWith('2')) continue;
@@ -601,7 +597,10 @@ describe('security', () => {
       } else {
         const effective = operation.op.security ?? doc.security;
         assert.ok(Array.isArray(effective) && effective.length > 0, `${operation.where} must require authentication`);
-        assert.ok(effective.every((requirement: Json) => Object.keys(requirement).length > 0), `${operation.where} allows anonymous access`);
+        assert.ok(
+          effective.every((requirement: Json) => Object.keys(requirement).length > 0),
+          `${operation.where} allows anonymous access`,
+        );
       }
     }
   });
@@ -611,8 +610,16 @@ describe('responses', () => {
   test('error responses use the envelope and the messages SPEC.md gives', () => {
     const responses = doc.components.responses;
     for (const name of [
-      'BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'MethodNotAllowed', 'UnprocessableEntity',
-      'TooManyRequests', 'KycRequired', 'InternalServerError', 'Accepted',
+      'BadRequest',
+      'Unauthorized',
+      'Forbidden',
+      'NotFound',
+      'MethodNotAllowed',
+      'UnprocessableEntity',
+      'TooManyRequests',
+      'KycRequired',
+      'InternalServerError',
+      'Accepted',
     ]) {
       assert.ok(isEnvelope(responses[name]?.content?.['application/json']?.schema), `${name} is not enveloped`);
     }
@@ -629,8 +636,17 @@ describe('responses', () => {
     // checkout, invoice, deposit and mass payout create, checkout update, the mass payout send call (otp), and the
     // convert token and rates queries.
     const validated: readonly string[] = [
-      'listCharges', 'listConversions', 'createCharge', 'createCheckout', 'updateCheckout', 'createInvoice',
-      'createDeposit', 'createMassPayout', 'sendMassPayout', 'getConvertToken', 'getRates',
+      'listCharges',
+      'listConversions',
+      'createCharge',
+      'createCheckout',
+      'updateCheckout',
+      'createInvoice',
+      'createDeposit',
+      'createMassPayout',
+      'sendMassPayout',
+      'getConvertToken',
+      'getRates',
     ];
     for (const operation of pathOperations) {
       const { op, where } = operation;
@@ -641,13 +657,22 @@ describe('responses', () => {
     }
   });
 
-  test('every error response has its own example: SPEC.md\'s message, else the status\'s own words', () => {
+  test("every error response has its own example: SPEC.md's message, else the status's own words", () => {
     // The shared error responses of the document and the status each stands for.
     const statuses: Record<string, number> = {
-      BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, MethodNotAllowed: 405,
-      UnprocessableEntity: 422, TooManyRequests: 429, KycRequired: 451, InternalServerError: 500,
+      BadRequest: 400,
+      Unauthorized: 401,
+      Forbidden: 403,
+      NotFound: 404,
+      MethodNotAllowed: 405,
+      UnprocessableEntity: 422,
+      TooManyRequests: 429,
+      KycRequired: 451,
+      InternalServerError: 500,
     };
-    const errorStatuses = Object.keys(spec.httpStatuses).map(Number).filter((status) => status >= 400);
+    const errorStatuses = Object.keys(spec.httpStatuses)
+      .map(Number)
+      .filter((status) => status >= 400);
     assert.deepEqual(Object.values(statuses).sort(), errorStatuses.sort(), 'one shared response per error status of SPEC.md');
     for (const [name, status] of Object.entries(statuses)) {
       const json = doc.components.responses[name].content['application/json'];
@@ -672,15 +697,25 @@ describe('responses', () => {
 
   test('the message texts SPEC.md does not give are marked unknown, once, on ErrorResponse', () => {
     const marks = schemaNamed('ErrorResponse')['x-unknown'];
-    assert.deepEqual(marks.map((m: Json) => m.topic), ['error-messages']);
+    assert.deepEqual(
+      marks.map((m: Json) => m.topic),
+      ['error-messages'],
+    );
     for (const status of Object.keys(spec.httpMessages)) assert.match(marks[0].text, new RegExp(`\\b${status}\\b`));
   });
 
   test('the shared error catalogue keeps every error status of SPEC.md section 8', () => {
     const responses = doc.components.responses;
     for (const name of [
-      'BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'MethodNotAllowed', 'UnprocessableEntity',
-      'TooManyRequests', 'KycRequired', 'InternalServerError',
+      'BadRequest',
+      'Unauthorized',
+      'Forbidden',
+      'NotFound',
+      'MethodNotAllowed',
+      'UnprocessableEntity',
+      'TooManyRequests',
+      'KycRequired',
+      'InternalServerError',
     ]) {
       assert.ok(responses[name], `components.responses.${name} is missing`);
     }
@@ -694,7 +729,10 @@ describe('responses', () => {
 
 describe('webhooks', () => {
   test('five callbacks, each a POST of the callback envelope answered by 200', () => {
-    assert.deepEqual(Object.keys(doc.webhooks), spec.callbackKinds.map((k) => k.webhook));
+    assert.deepEqual(
+      Object.keys(doc.webhooks),
+      spec.callbackKinds.map((k) => k.webhook),
+    );
     for (const { webhook } of spec.callbackKinds) {
       const post = doc.webhooks[webhook].post;
       assert.ok(post, `${webhook} has no post`);
@@ -752,7 +790,7 @@ describe('unknowns', () => {
 });
 
 describe('info', () => {
-  test('contact: the brand\'s support, by name and e-mail', () => {
+  test("contact: the brand's support, by name and e-mail", () => {
     assert.equal(doc.info.contact.email, brand.supportEmail);
     assert.equal(doc.info.contact.name, `${brand.name} support`);
   });

@@ -9,7 +9,18 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { call, calls, deref, doc, documentedUrl, requestExamples, responseOf, schemaErrors, type DocumentedCall, type Json } from '../openapi';
+import {
+  call,
+  calls,
+  deref,
+  doc,
+  documentedUrl,
+  requestExamples,
+  responseOf,
+  schemaErrors,
+  type DocumentedCall,
+  type Json,
+} from '../openapi';
 import * as spec from '../fixtures/spec';
 
 /** Any bearer token opens the sandbox. */
@@ -89,7 +100,10 @@ describe('every call answers its documented example', () => {
 describe('a call without a token answers 401 "login required"', () => {
   test('the public calls need none', () => {
     assert.deepEqual(
-      calls.filter((c) => !c.authenticated).map((c) => c.operationId).sort(),
+      calls
+        .filter((c) => !c.authenticated)
+        .map((c) => c.operationId)
+        .sort(),
       spec.publicCalls.map((c) => c.operationId).sort(),
     );
   });
@@ -126,8 +140,16 @@ const tooLongExternalId = 'x'.repeat(spec.limits.externalIdMaxLength + 1);
 const brokenRules: Readonly<Record<string, readonly BrokenRule[]>> = {
   createCharge: [
     { rule: 'project_id is required', body: broken('createCharge', 'fixedPrice', (b) => delete b.project_id), targets: ['project_id'] },
-    { rule: 'pricing_type is required', body: broken('createCharge', 'fixedPrice', (b) => delete b.pricing_type), targets: ['pricing_type'] },
-    { rule: 'fixed_price needs fiat_price', body: broken('createCharge', 'fixedPrice', (b) => delete b.fiat_price), targets: ['fiat_price'] },
+    {
+      rule: 'pricing_type is required',
+      body: broken('createCharge', 'fixedPrice', (b) => delete b.pricing_type),
+      targets: ['pricing_type'],
+    },
+    {
+      rule: 'fixed_price needs fiat_price',
+      body: broken('createCharge', 'fixedPrice', (b) => delete b.fiat_price),
+      targets: ['fiat_price'],
+    },
     {
       rule: 'the fiat symbol of a charge is USD only',
       body: broken('createCharge', 'fixedPrice', (b) => (b.fiat_price.symbol = 'EUR')),
@@ -138,15 +160,31 @@ const brokenRules: Readonly<Record<string, readonly BrokenRule[]>> = {
       body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = 'order #1042')),
       targets: ['external_id'],
     },
-    { rule: 'external_id has at most 255 characters', body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = tooLongExternalId)), targets: ['external_id'] },
-    { rule: 'external_id has at least 1 character', body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = '')), targets: ['external_id'] },
+    {
+      rule: 'external_id has at most 255 characters',
+      body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = tooLongExternalId)),
+      targets: ['external_id'],
+    },
+    {
+      rule: 'external_id has at least 1 character',
+      body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = '')),
+      targets: ['external_id'],
+    },
     { rule: 'crypto needs a symbol', body: broken('createCharge', 'noPrice', (b) => delete b.crypto.symbol), targets: ['crypto.symbol'] },
-    { rule: 'crypto needs a network', body: broken('createCharge', 'noPrice', (b) => delete b.crypto.network), targets: ['crypto.network'] },
+    {
+      rule: 'crypto needs a network',
+      body: broken('createCharge', 'noPrice', (b) => delete b.crypto.network),
+      targets: ['crypto.network'],
+    },
   ],
   createInvoice: [
     { rule: 'project_id is required', body: broken('createInvoice', 'example', (b) => delete b.project_id), targets: ['project_id'] },
     { rule: 'fiat_price is required', body: broken('createInvoice', 'example', (b) => delete b.fiat_price), targets: ['fiat_price'] },
-    { rule: 'customer_email is required', body: broken('createInvoice', 'example', (b) => delete b.customer_email), targets: ['customer_email'] },
+    {
+      rule: 'customer_email is required',
+      body: broken('createInvoice', 'example', (b) => delete b.customer_email),
+      targets: ['customer_email'],
+    },
     {
       rule: 'void_after_seconds is an integer (not a string)',
       body: broken('createInvoice', 'example', (b) => (b.void_after_seconds = String(b.void_after_seconds))),

@@ -101,7 +101,8 @@ test('state diagrams draw at least one edge, and only transitions SPEC.md states
       const where = path.relative(ROOT, file);
       if (drawn.length === 0) problems.push(`${where}: a diagram with no edge`);
       for (const e of drawn) {
-        if (!statedTransitions.some((t) => t.from === e.from && t.to === e.to)) problems.push(`${where}: ${e.from} --> ${e.to} is not stated`);
+        if (!statedTransitions.some((t) => t.from === e.from && t.to === e.to))
+          problems.push(`${where}: ${e.from} --> ${e.to} is not stated`);
       }
     }
   }

@@ -27,7 +27,9 @@ const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'u
 function namedVersions(file: string, text: string): Array<[string, string, string]> {
   const header = text.split('\n').slice(0, 15).join('\n');
   return PACKAGES.flatMap((name) =>
-    [...header.matchAll(new RegExp(`${name.replace(/[/.]/g, '\\$&')} (\\d+\\.\\d+(?:\\.\\d+)?)`, 'g'))].map((m): [string, string, string] => [file, name, m[1]]),
+    [...header.matchAll(new RegExp(`${name.replace(/[/.]/g, '\\$&')} (\\d+\\.\\d+(?:\\.\\d+)?)`, 'g'))].map(
+      (m): [string, string, string] => [file, name, m[1]],
+    ),
   );
 }
 
@@ -37,11 +39,20 @@ const matches = (named: string, installed: string) => installed === named || ins
 test('every replaced or patched vendor file names the version the lockfile installs', () => {
   const files = filesUnder(path.join(ROOT, 'src'), (name) => /\.(tsx?|cjs|css)$/.test(name)).map((f) => path.relative(ROOT, f));
   const named = files.flatMap((f) => namedVersions(f, fs.readFileSync(path.join(ROOT, f), 'utf8')));
-  assert.ok(named.some(([, name]) => name === 'docusaurus-theme-openapi-docs'), 'the API page fork names its theme version');
-  assert.ok(named.some(([, name]) => name === '@docsearch/react'), 'the eval-probe fix names its DocSearch version');
+  assert.ok(
+    named.some(([, name]) => name === 'docusaurus-theme-openapi-docs'),
+    'the API page fork names its theme version',
+  );
+  assert.ok(
+    named.some(([, name]) => name === '@docsearch/react'),
+    'the eval-probe fix names its DocSearch version',
+  );
   const drift = named.filter(([, name, version]) => !matches(version, lock.packages[`node_modules/${name}`]?.version ?? 'missing'));
   assert.deepEqual(
-    drift.map(([file, name, version]) => `${file} is written for ${name} ${version}; the lockfile has ${lock.packages[`node_modules/${name}`]?.version}`),
+    drift.map(
+      ([file, name, version]) =>
+        `${file} is written for ${name} ${version}; the lockfile has ${lock.packages[`node_modules/${name}`]?.version}`,
+    ),
     [],
   );
 });

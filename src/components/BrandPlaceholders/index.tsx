@@ -18,8 +18,8 @@ export default function BrandPlaceholders(): React.JSX.Element | null {
     <Admonition type="info" title="Placeholder addresses">
       <p>
         This documentation uses placeholder addresses on the reserved <code>.example</code> domain: the API base URLs (
-        <code>{brand.productionApiUrl}</code> and <code>{brand.sandboxApiUrl}</code>), the hosted payment page URLs in the
-        examples and the support address <code>{brand.supportEmail}</code>. The provider that publishes these docs replaces them with its own.
+        <code>{brand.productionApiUrl}</code> and <code>{brand.sandboxApiUrl}</code>), the hosted payment page URLs in the examples and the
+        support address <code>{brand.supportEmail}</code>. The provider that publishes these docs replaces them with its own.
       </p>
     </Admonition>
   );

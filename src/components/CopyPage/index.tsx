@@ -56,13 +56,10 @@ export default function CopyPage(): React.JSX.Element {
 
   return (
     <div className={styles.actions} data-page-actions="">
-      <button
-        type="button"
-        className="button button--sm button--outline button--primary"
-        onClick={copy}
-        title="Copy this page as Markdown">
+      <button type="button" className="button button--sm button--outline button--primary" onClick={copy} title="Copy this page as Markdown">
         Copy page
       </button>
+      {/* eslint-disable-next-line @docusaurus/no-html-links -- a file, not a route: client-side routing would show the not-found page */}
       <a className={styles.link} href={href} type="text/markdown">
         View as Markdown
       </a>

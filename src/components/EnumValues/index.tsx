@@ -1,4 +1,5 @@
 import React from 'react';
+import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type { EnumFacts } from '@site/src/openapi/facts';
 import InlineMarkdown from '@site/src/components/InlineMarkdown';
@@ -36,9 +37,9 @@ export default function EnumValues({ facts, name, anchorPrefix, notes = {} }: Pr
               <th scope="row" className={styles.value}>
                 <code>{value}</code>
                 {anchorPrefix !== undefined && (
-                  <a className={`hash-link ${styles.anchor}`} href={`#${anchorPrefix}${value}`} aria-label={`Link to ${value}`}>
+                  <Link className={`hash-link ${styles.anchor}`} to={`#${anchorPrefix}${value}`} aria-label={`Link to ${value}`}>
                     #
-                  </a>
+                  </Link>
                 )}
               </th>
               {hasMeanings && <td>{meaning(value) ? <InlineMarkdown text={meaning(value) ?? ''} /> : '—'}</td>}

@@ -1,5 +1,6 @@
-import React, { useEffect, useState } from 'react';
+import React from 'react';
 import Link from '@docusaurus/Link';
+import { useStorageSlot } from '@docusaurus/theme-common';
 import styles from './styles.module.css';
 
 /** The local storage key that remembers the checklist: a JSON object of item id → boolean. */
@@ -54,17 +55,15 @@ const ITEMS: readonly Item[] = [
 
 type Checked = Record<string, boolean>;
 
-/** Reads the remembered state; a missing, unreadable or malformed value gives an empty state. */
-function readStored(): Checked {
+/** The remembered state; a missing, unreadable or malformed value gives an empty state. */
+function parseStored(raw: string | null): Checked {
+  if (!raw) return {};
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
-    if (!raw) return {};
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
     const checked: Checked = {};
     for (const item of ITEMS) {
-      const value = (parsed as Record<string, unknown>)[item.id];
-      if (value === true) checked[item.id] = true;
+      if ((parsed as Record<string, unknown>)[item.id] === true) checked[item.id] = true;
     }
     return checked;
   } catch {
@@ -72,33 +71,16 @@ function readStored(): Checked {
   }
 }
 
-function writeStored(checked: Checked): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(checked));
-  } catch {
-    // Storage may be full or blocked; the checklist still works for this visit.
-  }
-}
-
 /**
  * A go-live checklist of labelled checkboxes, each linking to its settings
- * page. The ticks are remembered in local storage under `go-live-checklist`;
- * they are read after mount, so the server renders every box unticked.
+ * page. The ticks are remembered in local storage under `go-live-checklist`
+ * (Docusaurus's storage slot, read with useSyncExternalStore), so the server
+ * renders every box unticked and the browser shows the remembered ticks once hydrated.
  */
 export default function GoLiveChecklist(): React.JSX.Element {
-  const [checked, setChecked] = useState<Checked>({});
-
-  useEffect(() => {
-    setChecked(readStored());
-  }, []);
-
-  const toggle = (id: string, value: boolean): void => {
-    setChecked((previous) => {
-      const next: Checked = { ...previous, [id]: value };
-      writeStored(next);
-      return next;
-    });
-  };
+  const [raw, slot] = useStorageSlot(STORAGE_KEY);
+  const checked = parseStored(raw);
+  const toggle = (id: string, value: boolean): void => slot.set(JSON.stringify({ ...checked, [id]: value }));
 
   const done = ITEMS.filter((item) => checked[item.id]).length;
 

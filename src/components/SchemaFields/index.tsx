@@ -45,7 +45,13 @@ export default function SchemaFields({ facts, name }: Props): React.JSX.Element 
                     <ValueList values={row.values} />
                   </span>
                 )}
-                {row.rules.length > 0 && <span className={styles.rules}>{row.rules.map((r) => <InlineMarkdown key={r} text={r} />)}</span>}
+                {row.rules.length > 0 && (
+                  <span className={styles.rules}>
+                    {row.rules.map((r) => (
+                      <InlineMarkdown key={r} text={r} />
+                    ))}
+                  </span>
+                )}
               </td>
             </tr>
           ))}

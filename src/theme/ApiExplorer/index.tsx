@@ -110,6 +110,7 @@ export default function ApiExplorerWrapper({ item, infoPath }: { item: ApiOperat
   const open = (next: Target, chosen?: string) => {
     // "Try it" shows cURL unless the reader picked a language before.
     if (chosen ?? !language) languageSlot.set(chosen ?? 'curl');
+    // eslint-disable-next-line react-hooks/globals -- set in a click handler, never while rendering: later pages of the visit open the explorer directly
     openedDuringVisit = true;
     setOpened({ target: next, moveFocus: true });
   };
@@ -127,6 +128,7 @@ export default function ApiExplorerWrapper({ item, infoPath }: { item: ApiOperat
 
   return (
     <section className="api-launcher" aria-labelledby={titleId} onPointerEnter={preload} onFocus={preload}>
+      {/* eslint-disable-next-line @docusaurus/prefer-docusaurus-heading -- the title of a widget, not a section of the article: no anchor link */}
       <h2 id={titleId} className="api-launcher__title">
         {isEvent ? 'Try it' : 'Request samples'}
       </h2>
@@ -139,10 +141,7 @@ export default function ApiExplorerWrapper({ item, infoPath }: { item: ApiOperat
         <ul className="api-launcher__languages" aria-label="Code sample languages">
           {LANGUAGES.map(([key, label]) => (
             <li key={key}>
-              <button
-                type="button"
-                className="button button--sm button--outline button--primary"
-                onClick={() => open('samples', key)}>
+              <button type="button" className="button button--sm button--outline button--primary" onClick={() => open('samples', key)}>
                 {label}
               </button>
             </li>

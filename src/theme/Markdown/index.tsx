@@ -42,15 +42,14 @@ export default function Markdown({ children }: MarkdownProps): ReactNode {
   // source only): the server's while hydrating, or the one of an instance that
   // is being replaced, e.g. when the theme's tabs remount their content.
   const [html] = useState(() =>
-    typeof document === 'undefined'
-      ? undefined
-      : document.querySelector(`.api-markdown[data-static][data-source="${source}"]`)?.innerHTML,
+    typeof document === 'undefined' ? undefined : document.querySelector(`.api-markdown[data-static][data-source="${source}"]`)?.innerHTML,
   );
 
   if (typeof window === 'undefined') {
     const Original = serverOriginal();
     return (
       <div className="api-markdown" data-source={source} data-static="">
+        {/* eslint-disable-next-line react-hooks/static-components -- the module's export: the same component on every render */}
         <Original>{children}</Original>
       </div>
     );

@@ -1,0 +1,57 @@
+// ESLint flat config, after Docusaurus's own repository: typescript-eslint's recommended
+// rules, React's hooks rules and Docusaurus's plugin for site code. Prettier owns formatting
+// (eslint-config-prettier turns off the rules it would fight); both run in `npm test`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import docusaurus from '@docusaurus/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'build/',
+      'build-hosted/',
+      '.docusaurus/',
+      '.generated/',
+      '.bench/',
+      '.nginx/',
+      'api/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // Site code: what runs in the reader's browser.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, '@docusaurus': docusaurus },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...docusaurus.configs.recommended.rules,
+      // mailto: and other full URLs are not routes; Link would add target=_blank to them.
+      '@docusaurus/no-html-links': ['error', { ignoreFullyResolved: true }],
+      '@docusaurus/prefer-docusaurus-heading': 'error',
+    },
+  },
+  {
+    // CommonJS files (webpack loaders).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);
