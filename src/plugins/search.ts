@@ -29,6 +29,24 @@ export const clean = (text: string) =>
     .replace(/[\p{Cc}\u200b\s]+/gu, ' ')
     .trim();
 
+type Node = { type: string; data?: string; children?: Node[] };
+
+/**
+ * The text of an element, with a space where two elements meet without text between them: a field
+ * table's `<code>address</code><span>required</span>` reads "address required", not "addressrequired".
+ */
+export function textOf(node: Node): string {
+  if (node.type === 'text') return node.data ?? '';
+  let text = '';
+  let previous: Node | undefined;
+  for (const child of node.children ?? []) {
+    if (previous && previous.type !== 'text' && child.type !== 'text') text += ' ';
+    text += textOf(child);
+    previous = child;
+  }
+  return text;
+}
+
 /** The records of one built page; `route` is its path. */
 export function recordsOfPage(html: string, route: string): SearchRecord[] {
   const $ = cheerio.load(html);
@@ -38,7 +56,12 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
   const article = $('article').first();
   if (!lvl0 || article.length === 0) return [];
   article.find('pre, nav, .hash-link, .theme-doc-toc-mobile, .theme-doc-breadcrumbs, script, style, svg, button').remove();
-  const title = clean(article.find('h1').first().text()) || clean($('title').text().split('|')[0]);
+  const text = (selection: cheerio.Cheerio<cheerio.AnyNode>) =>
+    selection
+      .toArray()
+      .map((el) => textOf(el as Node))
+      .join(' ');
+  const title = clean(text(article.find('h1').first())) || clean($('title').text().split('|')[0]);
   const records: SearchRecord[] = [{ u: route, t: 'lvl1', h: [lvl0, title], g: tag, l: language }];
   const hierarchy: string[] = [lvl0, title];
   let anchor = '';
@@ -49,10 +72,10 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
     const name = (el as { tagName?: string }).tagName ?? '';
     if (/^h[2-6]$/.test(name)) {
       const level = Number(name[1]);
-      const text = clean(node.text());
-      if (!text) return;
+      const heading = clean(text(node));
+      if (!heading) return;
       hierarchy.length = level;
-      hierarchy[level] = text;
+      hierarchy[level] = heading;
       for (let i = 2; i < level; i++) hierarchy[i] ??= '';
       anchor = node.attr('id') ?? anchor;
       records.push({ u: anchor ? `${route}#${anchor}` : route, t: `lvl${level}`, h: [...hierarchy], g: tag, l: language });
@@ -61,26 +84,26 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
     // Block containers hold other blocks: index their leaves only.
     if (name === 'li' && node.children('p, ul, ol, div, details').length > 0) return;
     if (name === 'p' && node.parents('td, th, summary').length > 0) return;
-    let text = clean(
+    let content = clean(
       name === 'tr'
         ? node
             .children()
-            .map((__, c) => $(c).text())
+            .map((__, c) => text($(c)))
             .get()
             .join(' — ')
-        : node.text(),
+        : text(node),
     );
-    if (text.length < 2) return;
+    if (content.length < 2) return;
     // The API reference repeats short labels (Body, application/json, a bare field name) around every
     // schema; its identifiers (pricing_type, x-widget-token) and sentences are what readers search for.
-    if (tag === 'docs-api-current' && text.length < 16 && !/[_\-\d]/.test(text)) return;
-    if (text.length > MAX_CONTENT) text = `${text.slice(0, MAX_CONTENT).replace(/\s+\S*$/, '')}…`;
+    if (tag === 'docs-api-current' && content.length < 16 && !/[_\-\d]/.test(content)) return;
+    if (content.length > MAX_CONTENT) content = `${content.slice(0, MAX_CONTENT).replace(/\s+\S*$/, '')}…`;
     const own = node.attr('id') ?? node.closest('[id]:not(article)').attr('id');
     const url = own && own !== anchor && node.closest('tr[id]').length ? `${route}#${own}` : anchor ? `${route}#${anchor}` : route;
-    const key = `${url}\u0000${text}`;
+    const key = `${url}\u0000${content}`;
     if (seen.has(key)) return;
     seen.add(key);
-    records.push({ u: url, t: 'content', h: [...hierarchy], c: text, g: tag, l: language });
+    records.push({ u: url, t: 'content', h: [...hierarchy], c: content, g: tag, l: language });
   });
   return records;
 }
