@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { recordsOfPage } from '../../src/plugins/search';
 import { createEngine, tokenize } from '../../src/search/engine';
-import { createLocalSearchClient, highlight } from '../../src/search/client';
+import { createLocalSearchClient } from '../../src/search/client';
+import { highlight } from '../../src/search/answer';
 import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../../src/search/records';
 import { searchSettings } from '../../src/search/config';
 import { relevanceSet } from '../fixtures/search-relevance';
@@ -90,7 +91,7 @@ test('the engine finds typos and prefixes and filters by facets', () => {
 
 test('highlights escape the text and the query', () => {
   const hl = highlight('Fees <script>alert(1)</script> fee', ['fee'], '<mark>', '</mark>');
-  assert.equal(hl.value, '<mark>Fee</mark>s &lt;script&gt;alert(1)&lt;/script&gt; <mark>fee</mark>');
+  assert.equal(hl.value, '<mark>Fees</mark> &lt;script&gt;alert(1)&lt;/script&gt; <mark>fee</mark>', 'whole words, escaped text');
   assert.equal(highlight('a.b', ['.*'], '<mark>', '</mark>').value, 'a.b', 'query text is not a regular expression');
 });
 

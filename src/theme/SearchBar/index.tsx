@@ -10,20 +10,26 @@
  *   "Search is unavailable" when it answered with an error (see
  *   src/search/networkError.ts). The entry is not a link and cannot be selected;
  * - with the built-in search, it marks the page so that the "Powered by
- *   Algolia" credits are hidden (custom.css), and starts loading the index
- *   when the reader shows intent: the shortcut, or pointer or focus on the
- *   button (never on page load);
+ *   Algolia" credits are hidden (custom.css), and starts the search worker
+ *   (src/search/browserClient.ts), which fetches the index and builds the
+ *   engine off the main thread: once the page has loaded and the browser is
+ *   idle, or sooner when the reader shows intent (the shortcut, or pointer or
+ *   focus on the button); never before the load event. At idle it also
+ *   evaluates the modal's code, which the first Ctrl+K would otherwise wait for;
  * - keys typed right after the shortcut, while the modal loads, are kept
- *   (src/search/typeAhead.ts).
+ *   (src/search/typeAhead.ts); with the built-in search the modal opens as a
+ *   React transition (`openInTransition`, added by the same patch), so those
+ *   keys are handled between the slices of its first render;
+ * - hits are links that do not prefetch every hit in view (HitLink below).
  */
 import React, { useEffect, type ReactNode } from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import Head from '@docusaurus/Head';
-import Link from '@docusaurus/Link';
+import { useHistory } from '@docusaurus/router';
 import { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { browserSearchClient } from '@site/src/search/client';
+import { browserSearchClient, warmWhenIdle } from '@site/src/search/browserClient';
 import { ERROR_ENTRY_ATTRIBUTE, guardErrorEntry, isSearchErrorHit, withSearchErrorResult } from '@site/src/search/networkError';
 import { captureTypeAhead } from '@site/src/search/typeAhead';
 import styles from './styles.module.css';
@@ -34,6 +40,7 @@ type SearchBarProps = {
   transformSearchClient: (client: Client) => Client;
   hitComponent: (props: HitProps) => React.JSX.Element;
   preconnect: boolean;
+  openInTransition: boolean;
 };
 
 function Hit({ hit, children }: HitProps): React.JSX.Element {
@@ -47,7 +54,35 @@ function Hit({ hit, children }: HitProps): React.JSX.Element {
       </div>
     );
   }
-  return <Link to={hit.url}>{children}</Link>;
+  return <HitLink url={hit.url}>{children}</HitLink>;
+}
+
+type Prefetcher = { docusaurus?: { prefetch?: (url: string) => void } };
+
+/**
+ * A hit's link: navigates within the app on a plain click, as Docusaurus's Link does, but does not
+ * prefetch the page of every hit that comes into view: each key re-renders up to 20 hits, and their
+ * viewport prefetches (a `<link rel=prefetch>` and a route match each) held the main thread while
+ * the reader typed. The page is prefetched when the pointer rests on its hit.
+ */
+function HitLink({ url, children }: { url: string; children: ReactNode }): React.JSX.Element {
+  const history = useHistory();
+  const internal = url.startsWith('/');
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (!internal || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    history.push(url);
+  };
+  const prefetch = () => {
+    if (internal) (window as Prefetcher).docusaurus?.prefetch?.(url.split('#')[0]);
+  };
+  return (
+    // eslint-disable-next-line @docusaurus/no-html-links -- Link's viewport prefetch is what this avoids (see above)
+    <a href={url} onClick={onClick} onMouseEnter={prefetch} onTouchStart={prefetch}>
+      {children}
+    </a>
+  );
 }
 
 export default function SearchBarWrapper(): React.JSX.Element {
@@ -70,6 +105,17 @@ export default function SearchBarWrapper(): React.JSX.Element {
     if (local) browserSearchClient(baseUrl).warm();
   };
   useEffect(() => captureTypeAhead(document, warm), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (!local) return undefined;
+    // Two idle tasks: the worker's start is cheap; the modal's code (DocSearch, the theme imports it on the
+    // first open) takes one long evaluation, better spent while the reader reads than after Ctrl+K.
+    const stopWarm = warmWhenIdle(warm);
+    const stopModal = warmWhenIdle(() => void import('@docsearch/react/modal').catch(() => {}));
+    return () => {
+      stopWarm();
+      stopModal();
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => guardErrorEntry(document), []);
   // SearchBar's type says it takes no props; it does pass them on to DocSearch.
   const Bar = SearchBar as unknown as React.ComponentType<SearchBarProps>;
@@ -81,7 +127,7 @@ export default function SearchBarWrapper(): React.JSX.Element {
           <html data-search="built-in" />
         </Head>
       )}
-      <Bar transformSearchClient={transform} hitComponent={Hit} preconnect={!local} />
+      <Bar transformSearchClient={transform} hitComponent={Hit} preconnect={!local} openInTransition={local} />
     </div>
   );
 }
