@@ -1,40 +1,96 @@
 /**
- * Ranking for the built-in search: MiniSearch over the index records, with
- * typo tolerance and prefix search, identifiers kept whole (insufficient_balance,
- * x-widget-token, USDT0) as well as split into words, and headings weighted
- * above body text. Used by the browser client and by the Node tests and benchmark.
+ * Ranking for the built-in search: MiniSearch over the index records. A plain
+ * module with no browser or Node API, so that the same engine and ranking run
+ * in the search worker (src/search/worker.ts) and in Node (tests, benchmarks,
+ * and any other tool that reads build/search-index.json).
+ *
+ * - Words and identifiers: `insufficient_balance`, `x-widget-token`, `USDT0`
+ *   are kept whole and also split into words; `RefundCreateRequest` also gives
+ *   refund, create, request. Small words (a, the, of, ...) are not indexed.
+ * - Typos: one edit from 4 letters, two from 6 (`refnud`, `withdrawl`); every
+ *   word of 3 letters or more also matches as a prefix (a word being typed).
+ * - Every record that matches any word of the query is scored: its BM25 score
+ *   (headings weigh more than text), times the share of the query's words it
+ *   matches, squared, so that a record with all of them comes first.
+ * - Titles: a record whose own title (a page's title, or a heading) holds the
+ *   query's words ranks above text that mentions them, and a page whose title
+ *   matches ranks above its sections: "invoice statuses" gives the page
+ *   "Invoice statuses" first, "update checkout" the call "Update a checkout".
+ * - One page gives at most three hits before the other pages have had theirs;
+ *   one text of one page is listed once.
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchRecord } from './records';
 
-type Doc = { id: number; title: string; headings: string; content: string; page: string; anchor: string };
+type Doc = { id: number; title: string; section: string; content: string; anchor: string };
 
-/** Words and identifiers: `insufficient_balance` gives itself and `insufficient`, `balance`. */
-export function tokenize(text: string): string[] {
-  const tokens: string[] = [];
-  for (const raw of text.split(/[^\p{L}\p{N}_\-.:]+/u)) {
-    const word = raw.replace(/^[-.:_]+|[-.:_]+$/g, '');
-    if (!word) continue;
-    tokens.push(word);
-    if (/[_\-.:]/.test(word)) for (const part of word.split(/[_\-.:]+/)) if (part) tokens.push(part);
-  }
-  return tokens;
+/** Words too common to tell pages apart; never indexed, dropped from queries. */
+const STOP_WORDS = new Set(
+  'a an and are as at be by for from how i in is it its of on or that the this to was what when where which with you your'.split(' '),
+);
+
+/** Splits a word into its parts: `insufficient_balance` into insufficient, balance; `FiatPrice` into Fiat, Price. */
+function partsOf(word: string, camel: boolean): string[] {
+  const parts = word.split(/[_\-.:]+/).filter(Boolean);
+  const split = camel ? parts.flatMap((p) => p.split(/(?<=\p{Ll})(?=\p{Lu})/u)) : parts;
+  return split.length > 1 ? split : [];
 }
 
-const processTerm = (term: string) => term.toLowerCase();
+function wordsOf(text: string): string[] {
+  return text
+    .split(/[^\p{L}\p{N}_\-.:]+/u)
+    .map((raw) => raw.replace(/^[-.:_]+|[-.:_]+$/g, ''))
+    .filter(Boolean);
+}
+
+/**
+ * Words and identifiers, each whole and then its parts: `insufficient_balance` gives itself and
+ * `insufficient`, `balance`; `FiatPrice` gives itself and `Fiat`, `Price`, except in a record's title
+ * (a schema page titled `ConversionStatus` is not titled "conversion status").
+ */
+export function tokenize(text: string, field?: string): string[] {
+  return wordsOf(text).flatMap((word) => [word, ...partsOf(word, field !== 'title')]);
+}
+
+/** English plurals to their singular, for plain words: payouts, statuses, currencies, addresses. */
+export function singular(word: string): string {
+  if (word.length <= 3 || !/^\p{Ll}+$/u.test(word) || /(ss|us|is)$/.test(word)) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(sses|xes|ches|shes|uses)$/.test(word)) return word.slice(0, -2);
+  return word.endsWith('s') ? word.slice(0, -1) : word;
+}
+
+const processTerm = (term: string): string | null => {
+  const lower = term.toLowerCase();
+  return STOP_WORDS.has(lower) ? null : singular(lower);
+};
+
+/**
+ * Edits a query word may be away from an indexed word. MiniSearch finds candidates by Levenshtein
+ * distance (two edits from 6 letters, so that a swap of two letters is found); a candidate counts when
+ * it is within `allowedEdits` with a swap as one edit: "refnud" finds refund, "become" not welcome.
+ */
+const candidateEdits = (term: string) => (term.length >= 6 ? 2 : term.length >= 4 ? 1 : 0);
+const allowedEdits = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
+const PREFIX_FROM = 3;
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 function toDoc(record: SearchRecord, id: number): Doc {
-  const [lvl0 = '', lvl1 = '', ...below] = record.h;
-  const own = record.t === 'content' ? '' : (record.h[Number(record.t.slice(3))] ?? '');
+  const level = record.t === 'content' ? -1 : Number(record.t.slice(3));
+  const own = level > 0 ? (record.h[level] ?? '') : '';
+  // The headings a record sits under: the page title and the headings above it (for text, all of them).
+  const above = record.h.slice(1, level > 0 ? level : undefined).filter(Boolean);
+  // The anchor names what a record is about when it is the record's own (#insufficient_balance,
+  // #payout-error-1003); the slug of the heading it sits under would count the heading twice.
+  const anchor = record.u.includes('#') ? record.u.slice(record.u.indexOf('#') + 1) : '';
+  const heading = record.h.filter(Boolean).at(-1) ?? '';
   return {
     id,
-    // The record's own heading (or the page title for text blocks).
-    title: own || lvl1,
-    headings: below.join(' '),
+    title: own,
+    section: above.join(' '),
     content: record.c ?? '',
-    page: `${lvl0} ${lvl1}`,
-    // The anchor names what the record is about: #insufficient_balance, #payout-error-1003.
-    anchor: record.u.includes('#') ? record.u.slice(record.u.indexOf('#') + 1) : '',
+    anchor: letters(anchor) === letters(heading) ? '' : anchor,
   };
 }
 
@@ -55,28 +111,65 @@ function matchesFilters(record: SearchRecord, filters: FacetFilters): boolean {
   return filters.every((f) => (Array.isArray(f) ? f.some(one) : one(f)));
 }
 
+/** Edit distance with a swap of two neighbouring letters as one edit (optimal string alignment). */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** Whether an indexed word is what a query word asks for: itself, a word it begins, or a typo away. */
+function answers(queryTerm: string, docTerm: string): boolean {
+  if (docTerm === queryTerm) return true;
+  if (queryTerm.length >= PREFIX_FROM && docTerm.startsWith(queryTerm)) return true;
+  const allowed = allowedEdits(queryTerm);
+  return allowed > 0 && Math.abs(queryTerm.length - docTerm.length) <= allowed && editDistance(queryTerm, docTerm) <= allowed;
+}
+
+/** A word of the query: whole, and its parts when it is an identifier (covered by the whole or by all its parts). */
+type QueryWord = { whole: string | null; parts: string[] };
+
+function queryWordsOf(query: string): QueryWord[] {
+  return wordsOf(query)
+    .map((word) => ({
+      whole: processTerm(word),
+      parts: partsOf(word, true)
+        .map(processTerm)
+        .filter((t): t is string => !!t),
+    }))
+    .filter((w) => w.whole !== null || w.parts.length > 0);
+}
+
 /**
  * Guides and the help centre own their topics; the API reference's schema
- * pages repeat every field name, so they rank a little lower. Page titles
- * rank above text inside a page.
+ * pages repeat every field name, so they rank a little lower.
  */
 function weightOf(record: SearchRecord): number {
-  const schemaPage = record.u.startsWith('/api/schemas/');
-  return (schemaPage ? 0.6 : 1) * (record.t === 'lvl1' ? 1.3 : 1);
+  return record.u.startsWith('/api/schemas/') ? 0.6 : 1;
 }
+
+const MAX_HITS_A_PAGE = 3;
 
 export function createEngine(records: SearchRecord[]): Engine {
   const mini = new MiniSearch<Doc>({
-    fields: ['title', 'headings', 'content', 'page', 'anchor'],
+    fields: ['title', 'section', 'content', 'anchor'],
     storeFields: [],
     tokenize,
     processTerm,
     searchOptions: {
-      boost: { title: 4, anchor: 3, headings: 1.5, page: 1.2, content: 1 },
-      prefix: (term) => term.length >= 3,
-      fuzzy: (term) => (term.length >= 5 ? 0.4 : term.length >= 4 ? 0.25 : 0),
-      combineWith: 'AND',
-      weights: { fuzzy: 0.35, prefix: 0.6 },
+      boost: { title: 3, anchor: 2, section: 1.2, content: 1 },
+      prefix: (term) => term.length >= PREFIX_FROM,
+      fuzzy: (term) => candidateEdits(term),
+      maxFuzzy: 2,
+      combineWith: 'OR',
+      weights: { fuzzy: 0.4, prefix: 0.6 },
     },
   });
   mini.addAll(records.map(toDoc));
@@ -84,30 +177,68 @@ export function createEngine(records: SearchRecord[]): Engine {
   return {
     records,
     search(query, facetFilters = []) {
-      const q = query.trim().slice(0, 256);
-      if (!q) return [];
-      let results: SearchResult[] = mini.search(q);
-      // Many words where one is mistyped beyond repair: fall back to any-word matching.
-      if (results.length === 0) results = mini.search(q, { combineWith: 'OR' });
+      const words = queryWordsOf(query.trim().slice(0, 256));
+      const terms = [...new Set(words.flatMap((w) => (w.whole === null ? w.parts : [w.whole, ...w.parts])))];
+      if (terms.length === 0) return [];
+      // Which of the query's terms each indexed word answers (a bit each), worked out once per word.
+      const answered = new Map<string, number>();
+      const maskOf = (docTerm: string) => {
+        let mask = answered.get(docTerm);
+        if (mask === undefined) {
+          mask = terms.reduce((m, q, i) => (answers(q, docTerm) ? m | (1 << i) : m), 0);
+          answered.set(docTerm, mask);
+        }
+        return mask;
+      };
+      // Each query word as bits: covered by its whole, or by all of its parts.
+      const bit = (term: string) => 1 << terms.indexOf(term);
+      const wordMasks = words.map((w) => ({ whole: w.whole === null ? 0 : bit(w.whole), parts: w.parts.reduce((m, p) => m | bit(p), 0) }));
+      const share = (mask: number) => {
+        let n = 0;
+        for (const w of wordMasks) if ((mask & w.whole) !== 0 || (w.parts !== 0 && (mask & w.parts) === w.parts)) n++;
+        return n / wordMasks.length;
+      };
+      /** How well a result matches: the share of the query's words it has anywhere, and in its own title. */
+      const coverage = (result: SearchResult) => {
+        let all = 0;
+        let title = 0;
+        for (const t of result.terms) {
+          const mask = maskOf(t);
+          all |= mask;
+          if (result.match[t]?.includes('title')) title |= mask;
+        }
+        return { all: share(all), title: title === 0 ? 0 : share(title) };
+      };
       const best = new Map<string, Ranked>();
-      for (const r of results) {
+      for (const r of mini.search(terms.join(' '), { tokenize: (text) => text.split(' '), processTerm: (t) => t })) {
         const record = records[r.id as number];
         if (!matchesFilters(record, facetFilters)) continue;
-        const score = r.score * weightOf(record);
+        const cover = coverage(r);
+        if (cover.all === 0) continue; // only typo candidates that are not typos
+        const isPage = record.t === 'lvl1';
+        const titleBonus = cover.title === 1 ? (isPage ? 6 : 3) : 1 + cover.title;
+        const score = r.score * cover.all ** 2 * titleBonus * weightOf(record);
         const seen = best.get(record.u);
         // One hit per URL (with its anchor), as DocSearch's `distinct` gives.
-        if (!seen || seen.score < score) best.set(record.u, { record, score, terms: r.terms });
+        // The words to highlight: the typo candidates that are typos of the query's words.
+        if (!seen || seen.score < score) best.set(record.u, { record, score, terms: r.terms.filter((t) => maskOf(t) !== 0) });
       }
-      // The same text on one page under two headings (a repeated paragraph) is shown once, at its best rank.
+      // The same text on one page under two headings (a repeated paragraph) is shown once, at its best rank;
+      // a page's fourth hit and beyond wait until every other page has been listed.
       const shown = new Set<string>();
-      return [...best.values()]
-        .sort((a, b) => b.score - a.score)
-        .filter(({ record }) => {
-          const key = `${record.u.split('#')[0]}\u0000${record.c ?? record.h.join('\u0000')}`;
-          if (shown.has(key)) return false;
-          shown.add(key);
-          return true;
-        });
+      const perPage = new Map<string, number>();
+      const first: Ranked[] = [];
+      const later: Ranked[] = [];
+      for (const hit of [...best.values()].sort((a, b) => b.score - a.score)) {
+        const page = hit.record.u.split('#')[0];
+        const key = `${page}\u0000${hit.record.c ?? hit.record.h.join('\u0000')}`;
+        if (shown.has(key)) continue;
+        shown.add(key);
+        const count = (perPage.get(page) ?? 0) + 1;
+        perPage.set(page, count);
+        (count <= MAX_HITS_A_PAGE ? first : later).push(hit);
+      }
+      return [...first, ...later];
     },
   };
 }
