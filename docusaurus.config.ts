@@ -1,3 +1,9 @@
+/**
+ * The site's configuration. The option types of the OpenAPI plugin
+ * (docusaurus-plugin-openapi-docs 5.2.0) come from its src/types, which the
+ * package's index does not export: tests/unit/vendor-pins.test.ts holds this
+ * file to that version.
+ */
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as DocsPlugin from '@docusaurus/plugin-content-docs';

@@ -3,9 +3,11 @@
  * document, for trying calls without an account (`npm run sandbox`, see
  * scripts/sandbox.ts).
  *
- * Stoplight Prism (`@stoplight/prism-http`, Prism's engine without its CLI)
- * routes each request, checks its credentials, validates it against the
- * document and picks the documented example that answers it. This module adds
+ * Stoplight Prism (@stoplight/prism-http 5.16.0, Prism's engine without its
+ * CLI) routes each request, checks its credentials, validates it against the
+ * document and picks the documented example that answers it. Its router comes
+ * from dist/router, which the package does not export: tests/unit/vendor-pins.test.ts
+ * holds this file to that version. This module adds
  * what the Prism CLI lacks:
  * - the calls answer under the base path of the servers (`/v2.0/charges`), as
  *   the real API does; Prism itself ignores the servers' path;
@@ -27,7 +29,7 @@ import fs from 'node:fs';
 import { parse } from 'yaml';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
-// Prism's own router (not re-exported by the package's index; the version is pinned exactly).
+// Prism's own router (not re-exported by the package's index; the header names the version).
 import route from '@stoplight/prism-http/dist/router';
 import { createLogger, type IPrismDiagnostic } from '@stoplight/prism-core';
 import { resolveRef, schemaValidator, type Json } from '../src/openapi/schemas';

@@ -4,6 +4,10 @@
  * `{topic, text}`. The API pages render them with the site's one component for
  * unknowns (<Unknown>, src/components/Unknown), right after the description, so
  * the gap report finds them as it finds the marks of the guides.
+ *
+ * Wraps the Markdown generators of docusaurus-plugin-openapi-docs 5.2.0
+ * (lib/markdown, not part of the package's index): tests/unit/vendor-pins.test.ts
+ * holds this file to that version.
  */
 import * as generators from 'docusaurus-plugin-openapi-docs/lib/markdown';
 

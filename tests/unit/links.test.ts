@@ -3,9 +3,10 @@
  * about broken links and anchors; this test fails on them.
  *
  * A link is followed the way the site's two servers answer it (nginx with the
- * configuration of deploy/render.ts, and `docusaurus serve`), written out below
- * from their rules, not through the product's own route-to-file rule
- * (src/built/pages.ts): a wrong product rule cannot vouch for itself here.
+ * configuration of deploy/render.ts, and `docusaurus serve` of @docusaurus/core
+ * 3.10.2 on serve-handler 6.1.8), written out below from their rules, not
+ * through the product's own route-to-file rule (src/built/pages.ts): a wrong
+ * product rule cannot vouch for itself here.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,8 +53,8 @@ function viaNginx(dir: string, pathname: string): Answer {
 
 /**
  * `docusaurus serve` (npm run serve, and the server of the browser tests):
- * @docusaurus/core 3.10.2 lib/commands/serve.js hands each request to
- * serve-handler 6.1.8 with `cleanUrls: true`, `trailingSlash: false` (the site
+ * @docusaurus/core's lib/commands/serve.js hands each request to
+ * serve-handler with `cleanUrls: true`, `trailingSlash: false` (the site
  * config's) and no directory listing. serve-handler (src/index.js) first
  * redirects a path ending in `.html` or `/index` to the path without it, and one
  * ending in `/` to the path without the slash; it then sends a path with an
