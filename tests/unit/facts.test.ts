@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import * as cheerio from 'cheerio';
 import { enumFacts, operationFacts, schemaFields, allOperationIds } from '../../src/openapi/facts';
-import { curlSample, goSample } from '../../src/components/RequestSample/samples';
+import { curlSample, goSample } from '../../src/openapi/samples';
 import { brand } from '../../src/brand';
 import { calls, entities, statuses, errorCodes, payoutErrorCodes } from '../fixtures/spec';
 import { call, requestExamples } from '../openapi';

@@ -7,19 +7,14 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { brand } from '../../src/brand';
-import { resolveRef, schemaValidator, type Json } from '../../src/openapi/schemas';
+import { openapiDocument, operations, resolveRef, type DocumentNode as Json } from '../../src/openapi/document';
+import { schemaValidator } from '../../src/openapi/schemas';
 import * as spec from '../fixtures/spec';
 import { hedgingPhrases } from '../fixtures/hedging';
 
-const documentPath = fileURLToPath(new URL('../../openapi/v2.0.yaml', import.meta.url));
-const doc: Json = parse(readFileSync(documentPath, 'utf8'));
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const doc: Json = openapiDocument();
 
 interface Operation {
   readonly where: string;
@@ -34,31 +29,20 @@ interface Operation {
 /** Follows a local `$ref` ("#/components/...") until a node without `$ref`. */
 const deref = (node: Json): Json => resolveRef(doc, node);
 
+/** The document's operations as its one reader walks them (src/openapi/document.ts). */
 function listOperations(): Operation[] {
-  const result: Operation[] = [];
-  const add = (container: Json, prefix: string, webhook: boolean) => {
-    for (const [path, item] of Object.entries<Json>(container ?? {})) {
-      for (const method of METHODS) {
-        const op = item[method];
-        if (!op) continue;
-        result.push({
-          where: `${prefix} ${method.toUpperCase()} ${path}`,
-          path,
-          method,
-          op,
-          parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref),
-          webhook,
-        });
-      }
-    }
-  };
-  add(doc.paths, 'path', false);
-  add(doc.webhooks, 'webhook', true);
-  return result;
+  return operations(doc).map((entry) => ({
+    where: `${entry.webhook ? 'webhook' : 'path'} ${entry.method.toUpperCase()} ${entry.path}`,
+    path: entry.path,
+    method: entry.method,
+    op: entry.operation,
+    parameters: entry.parameters,
+    webhook: entry.webhook,
+  }));
 }
 
-const operations = listOperations();
-const pathOperations = operations.filter((o) => !o.webhook);
+const documentOperations = listOperations();
+const pathOperations = documentOperations.filter((o) => !o.webhook);
 
 function findOperation(method: string, path: string): Operation | undefined {
   return pathOperations.find((o) => o.method === method && o.path === path);
@@ -143,7 +127,7 @@ function schemaExamples(where: string, schema: Json): Example[] {
 
 function collectExamples(): Example[] {
   const found: Example[] = [];
-  for (const operation of operations) {
+  for (const operation of documentOperations) {
     for (const parameter of operation.parameters) found.push(...parameterExamples(operation.where, parameter));
     const body = deref(operation.op.requestBody);
     for (const [type, mediaType] of Object.entries<Json>(body?.content ?? {})) {
@@ -213,7 +197,7 @@ describe('calls of SPEC.md section 7', () => {
   });
 
   test('operationIds are unique', () => {
-    const ids = operations.map((o) => o.op.operationId);
+    const ids = documentOperations.map((o) => o.op.operationId);
     assert.equal(new Set(ids).size, ids.length);
   });
 
@@ -496,7 +480,7 @@ describe('examples', () => {
 
   test('every request body and every 2xx JSON response has an example', () => {
     const missing: string[] = [];
-    for (const operation of operations) {
+    for (const operation of documentOperations) {
       const body = deref(operation.op.requestBody);
       if (body) {
         const content = body.content ?? {};
@@ -770,7 +754,7 @@ describe('unknowns', () => {
 
   test('x-unknown marks: kebab-case topics unique per object, one sentence each, at most 3 per object and 10 in all', () => {
     const owners: [string, Json][] = [['info', doc.info]];
-    for (const operation of operations) owners.push([operation.where, operation.op]);
+    for (const operation of documentOperations) owners.push([operation.where, operation.op]);
     for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) owners.push([`schema ${name}`, schema]);
     let total = 0;
     for (const [where, owner] of owners) {
