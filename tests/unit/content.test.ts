@@ -1,6 +1,6 @@
 /**
- * The guides and the help centre against SPEC.md and the OpenAPI document:
- * each owning page shows SPEC.md's values (from tests/fixtures, not from the
+ * The guides and the help centre against the specification and the OpenAPI document:
+ * each owning page shows the specification's values (from tests/fixtures, not from the
  * pages), lists are rendered from the document, every request sample uses a
  * call the document has, and no JSON example is typed by hand.
  */
@@ -49,13 +49,13 @@ function checkOwner(route: string, owned: Owned): string[] {
   return problems;
 }
 
-test('each guide page shows the SPEC.md values it owns', () => {
+test("each guide page shows the specification's values it owns", () => {
   assertBuilt();
   const problems = Object.entries(guideOwners).flatMap(([route, owned]) => checkOwner(route, owned));
   assert.deepEqual(problems, []);
 });
 
-test('each help-centre page shows the SPEC.md values it owns, in lists rendered from the document', () => {
+test("each help-centre page shows the specification's values it owns, in lists rendered from the document", () => {
   assertBuilt();
   const problems = Object.entries(helpOwners).flatMap(([route, owned]) => checkOwner(route, owned));
   assert.deepEqual(problems, []);

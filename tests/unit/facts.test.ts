@@ -22,7 +22,7 @@ function builtOperation(route: string): { method: string; path: string } | undef
   };
 }
 
-test('field tables list every field SPEC.md gives for an entity', () => {
+test('field tables list every field the specification gives for an entity', () => {
   for (const name of ['Charge', 'CryptoPayment', 'Checkout', 'Invoice', 'Deposit', 'MassPayout', 'BalanceEntry']) {
     const rows = new Set(
       schemaFields(name)
@@ -66,7 +66,7 @@ test('enum lists carry the values and the meanings the document gives', () => {
   assert.throws(() => schemaFields('NoSuchSchema'), /no component schema/);
 });
 
-test('operations resolve to the method, path and reference page of SPEC.md section 7', () => {
+test("operations resolve to the method, path and reference page of the specification's section 7", () => {
   assertBuilt();
   assert.deepEqual(allOperationIds().sort(), calls.map((c) => c.operationId).sort());
   for (const call of calls) {

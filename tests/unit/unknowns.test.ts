@@ -1,7 +1,7 @@
 /**
  * Issue 10: unknowns live in one marked place. No page hedges in its prose; the
  * gap report lists exactly the marks of the build, at most three a page; and a
- * state diagram draws only the transitions SPEC.md states.
+ * state diagram draws only the transitions the specification states.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -91,7 +91,7 @@ function edges(diagram: string): Array<{ from: string; to: string }> {
   return [...diagram.matchAll(/^\s*(\S+)\s*-->\s*([^\s:]+)/gm)].map((m) => ({ from: label(m[1]), to: label(m[2]) }));
 }
 
-test('state diagrams draw at least one edge, and only transitions SPEC.md states', () => {
+test('state diagrams draw at least one edge, and only transitions the specification states', () => {
   const problems: string[] = [];
   let diagrams = 0;
   for (const file of sources) {
