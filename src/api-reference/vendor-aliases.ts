@@ -26,7 +26,9 @@ import type { RuleSetRule } from 'webpack';
 type ScopedAlias = {
   /** Why, in a few words (for the error message). */
   purpose: string;
-  /** The vendor files (package-relative paths through require.resolve) the alias applies to. */
+  /** Where the alias applies: the module rule's test. */
+  test: RegExp;
+  /** The vendor files the alias is for: each must exist, make the request and match `test`. */
   files: string[];
   /** The request those files make, and what it resolves to for them. */
   request: string;
@@ -56,18 +58,21 @@ function scopedAliases(): ScopedAlias[] {
   return [
     {
       purpose: 'one lodash for the code generators',
+      test: /[\\/]node_modules[\\/]postman-code-generators[\\/]/,
       files: codegenFilesImportingLodash(),
       request: 'lodash',
       target: path.dirname(require.resolve('lodash/package.json')),
     },
     {
       purpose: 'SHA-1 alone instead of the whole of crypto-js',
+      test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]storage-utils\.js$/,
       files: [require.resolve(themeFile('ApiExplorer/storage-utils.js'))],
       request: 'crypto-js',
       target: apiReference('crypto-js-sha1.ts'),
     },
     {
       purpose: 'parameters, request body and responses rendered on the server',
+      test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](ParamsDetails|RequestSchema|ResponseSchema)[\\/]index\.js$/,
       files: ['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((name) => require.resolve(themeFile(`${name}/index.js`))),
       request: '@docusaurus/BrowserOnly',
       target: apiReference('ServerRendered.tsx'),
@@ -87,6 +92,7 @@ export function checkAliasTargets(aliases: ScopedAlias[]): void {
       if (source === undefined) problems.push(`${alias.purpose}: ${file} is gone`);
       else if (!new RegExp(`require\\(['"]${escapeRegExp(alias.request)}['"]\\)`).test(source))
         problems.push(`${alias.purpose}: ${file} no longer requires '${alias.request}'`);
+      if (!alias.test.test(file)) problems.push(`${alias.purpose}: ${file} is outside the rule's test ${alias.test}`);
     }
     if (!fs.existsSync(alias.target)) problems.push(`${alias.purpose}: the replacement ${alias.target} is gone`);
   }
@@ -100,14 +106,14 @@ export function checkAliasTargets(aliases: ScopedAlias[]): void {
 export default function vendorAliasesPlugin(): Plugin<void> {
   const aliases = scopedAliases();
   checkAliasTargets(aliases);
-  /** Exactly the alias's files (a RegExp: Rspack, which Docusaurus Faster builds with, takes these everywhere). */
-  const exactly = (alias: ScopedAlias) => new RegExp(`^(?:${alias.files.map(escapeRegExp).join('|')})$`);
   return {
     name: 'api-vendor-aliases',
     configureWebpack() {
       const rules: RuleSetRule[] = aliases.map((alias) => ({
-        test: exactly(alias),
-        resolve: { alias: { [`${alias.request}$`]: alias.target } },
+        test: alias.test,
+        // The request as a prefix key, not `request$`: Docusaurus aliases @docusaurus/BrowserOnly site-wide,
+        // and that alias wins over an exact-match key of a rule.
+        resolve: { alias: { [alias.request]: alias.target } },
       }));
       const alias = {
         'react-redux$': require.resolve('react-redux'),

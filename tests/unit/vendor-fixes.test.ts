@@ -31,18 +31,27 @@ test('the installed vendor files still make every request the aliases replace (t
 test('a vendor file that is gone, or no longer makes the request, fails the build with its name', () => {
   const dir = crafted({ 'uses.js': 'const x = require("crypto-js");', 'rewritten.js': 'import sha1 from "crypto-js/sha1";' });
   const target = path.join(dir, 'uses.js');
-  assert.doesNotThrow(() => checkAliasTargets([{ purpose: 'p', files: [path.join(dir, 'uses.js')], request: 'crypto-js', target }]));
+  assert.doesNotThrow(() =>
+    checkAliasTargets([{ purpose: 'p', test: /\.js$/, files: [path.join(dir, 'uses.js')], request: 'crypto-js', target }]),
+  );
   assert.throws(
-    () => checkAliasTargets([{ purpose: 'p', files: [path.join(dir, 'renamed.js')], request: 'crypto-js', target }]),
+    () => checkAliasTargets([{ purpose: 'p', test: /\.js$/, files: [path.join(dir, 'renamed.js')], request: 'crypto-js', target }]),
     /renamed\.js is gone/,
   );
   assert.throws(
-    () => checkAliasTargets([{ purpose: 'p', files: [path.join(dir, 'rewritten.js')], request: 'crypto-js', target }]),
+    () => checkAliasTargets([{ purpose: 'p', test: /\.js$/, files: [path.join(dir, 'rewritten.js')], request: 'crypto-js', target }]),
     /rewritten\.js no longer requires 'crypto-js'/,
   );
-  assert.throws(() => checkAliasTargets([{ purpose: 'p', files: [], request: 'lodash', target }]), /no vendor file requires 'lodash'/);
   assert.throws(
-    () => checkAliasTargets([{ purpose: 'p', files: [target], request: 'crypto-js', target: path.join(dir, 'missing.ts') }]),
+    () => checkAliasTargets([{ purpose: 'p', test: /\.js$/, files: [], request: 'lodash', target }]),
+    /no vendor file requires 'lodash'/,
+  );
+  assert.throws(
+    () => checkAliasTargets([{ purpose: 'p', test: /other\.js$/, files: [target], request: 'crypto-js', target }]),
+    /uses\.js is outside the rule's test/,
+  );
+  assert.throws(
+    () => checkAliasTargets([{ purpose: 'p', test: /\.js$/, files: [target], request: 'crypto-js', target: path.join(dir, 'missing.ts') }]),
     /replacement .*missing\.ts is gone/,
   );
 });
