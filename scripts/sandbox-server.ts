@@ -25,14 +25,13 @@
  * Nothing here needs the network: the document is read from disk.
  */
 import http from 'node:http';
-import fs from 'node:fs';
-import { parse } from 'yaml';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 // Prism's own router (not re-exported by the package's index; the header names the version).
 import route from '@stoplight/prism-http/dist/router';
 import { createLogger, type IPrismDiagnostic } from '@stoplight/prism-core';
-import { resolveRef, schemaValidator, type Json } from '../src/openapi/schemas';
+import { openapiDocument, resolveRef, type DocumentNode as Json } from '../src/openapi/document';
+import { schemaValidator } from '../src/openapi/schemas';
 
 type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 
@@ -64,7 +63,7 @@ class MalformedBody extends Error {}
 
 export async function createSandbox(options: SandboxOptions): Promise<http.Server> {
   const { documentPath, basePath, onRequest } = options;
-  const doc: Json = parse(fs.readFileSync(documentPath, 'utf8'));
+  const doc: Json = openapiDocument(documentPath);
   // The document's own operation (its raw schemas) of each operation Prism serves under the base path.
   const documented = new Map<Operation, Json>();
   const operations = (await getHttpOperationsFromSpec(documentPath)).map((op) => {

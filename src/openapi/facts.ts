@@ -1,25 +1,19 @@
 /**
- * Reads facts out of the OpenAPI document (openapi/v2.0.yaml) for the pages:
- * field tables, enum lists, operations and their examples. Runs at build time
- * only (from the remark plugin and the tests), never in the browser, so pages
- * carry just the facts they show.
+ * Reads facts out of the OpenAPI document for the pages: field tables, enum
+ * lists, operations and their examples. Runs at build time only (from the remark
+ * plugin, the Markdown twins and the tests), never in the browser, so pages carry
+ * just the facts they show. The document is read through src/openapi/document.ts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Obj = { [key: string]: Json };
-
-const OPENAPI_PATH = path.resolve(__dirname, '../../openapi/v2.0.yaml');
-
-let cached: Obj | undefined;
-export function openapiDocument(): Obj {
-  cached ??= parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Obj;
-  return cached;
-}
-
-const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+import {
+  isObject as isObj,
+  openapiDocument,
+  operationById,
+  operations,
+  resolveRef,
+  schemaRefName,
+  type Json,
+  type JsonObject as Obj,
+} from './document';
 
 function schemas(): Obj {
   const components = openapiDocument().components;
@@ -33,16 +27,11 @@ function schemaByName(name: string): Obj {
   return schema;
 }
 
-function refName(ref: string): string {
-  const prefix = '#/components/schemas/';
-  if (!ref.startsWith(prefix)) throw new Error(`openapi: unsupported $ref ${ref}`);
-  return ref.slice(prefix.length);
-}
-
 /** Follows $ref (keeping the referring node's own description) and returns the schema and the name it came from. */
 function deref(schema: Obj): { schema: Obj; name?: string } {
   if (typeof schema.$ref === 'string') {
-    const name = refName(schema.$ref);
+    const name = schemaRefName(schema);
+    if (!name) throw new Error(`openapi: unsupported $ref ${schema.$ref}`);
     const target = deref(schemaByName(name));
     const merged: Obj = { ...target.schema };
     for (const key of ['description', 'deprecated', 'default', 'examples', 'readOnly'] as const) {
@@ -186,9 +175,8 @@ export function schemaFields(name: string, maxDepth = 2): FieldRow[] {
   return rows;
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-export type Parameter = {
+type Parameter = {
   name: string;
   in: string;
   required: boolean;
@@ -213,10 +201,6 @@ export type OperationFacts = {
   responseExample?: Json;
 };
 
-export function kebab(operationId: string): string {
-  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
-
 function firstExample(media: Obj | undefined, which?: string): Json | undefined {
   if (!media) return undefined;
   if (isObj(media.examples)) {
@@ -230,60 +214,40 @@ function firstExample(media: Obj | undefined, which?: string): Json | undefined 
 
 /** The facts of one operation, by operationId. `example` names one of several request examples. */
 export function operationFacts(operationId: string, example?: string): OperationFacts {
-  const doc = openapiDocument();
-  const paths = isObj(doc.paths) ? doc.paths : {};
-  for (const [p, item] of Object.entries(paths)) {
-    if (!isObj(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObj(op) || op.operationId !== operationId) continue;
-      const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]
-        .filter(isObj)
-        .map((raw) => {
-          const param = typeof raw.$ref === 'string' ? resolvePointer(raw.$ref) : raw;
-          const schema = isObj(param.schema) ? deref(param.schema).schema : {};
-          const described = describeType(schema);
-          return {
-            name: String(param.name),
-            in: String(param.in),
-            required: param.required === true,
-            type: described.type,
-            description: typeof param.description === 'string' ? param.description.trim() : undefined,
-            values: described.values,
-            rules: rulesOf(schema),
-            example: param.example,
-          };
-        });
-      const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
-      const json = body && isObj(body['application/json']) ? body['application/json'] : undefined;
-      const responses = isObj(op.responses) ? op.responses : {};
-      const ok = [responses['200'], responses['201'], responses['202']].find(isObj);
-      const okJson = ok && isObj(ok.content) && isObj(ok.content['application/json']) ? ok.content['application/json'] : undefined;
-      const schemaRef = json && isObj(json.schema) && typeof json.schema.$ref === 'string' ? refName(json.schema.$ref) : undefined;
-      return {
-        operationId,
-        method: method.toUpperCase(),
-        path: p,
-        summary: String(op.summary ?? ''),
-        tag: Array.isArray(op.tags) ? String(op.tags[0]) : '',
-        pageUrl: `/api/${kebab(operationId)}`,
-        public: Array.isArray(op.security) && op.security.length === 0,
-        parameters: params,
-        requestSchema: schemaRef,
-        requestExample: firstExample(json, example),
-        responseExample: firstExample(okJson),
-      };
-    }
-  }
-  throw new Error(`openapi: no operation with operationId "${operationId}"`);
-}
-
-function resolvePointer(ref: string): Obj {
-  const parts = ref.replace(/^#\//, '').split('/');
-  let node: Json = openapiDocument();
-  for (const part of parts) node = isObj(node) ? node[part] : null;
-  if (!isObj(node)) throw new Error(`openapi: cannot resolve ${ref}`);
-  return node;
+  const entry = operationById(operationId);
+  const op = entry.operation;
+  const params = entry.parameters.map((param) => {
+    const schema = isObj(param.schema) ? deref(param.schema).schema : {};
+    const described = describeType(schema);
+    return {
+      name: String(param.name),
+      in: String(param.in),
+      required: param.required === true,
+      type: described.type,
+      description: typeof param.description === 'string' ? param.description.trim() : undefined,
+      values: described.values,
+      rules: rulesOf(schema),
+      example: param.example,
+    };
+  });
+  const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
+  const json = body && isObj(body['application/json']) ? body['application/json'] : undefined;
+  const responses = isObj(op.responses) ? op.responses : {};
+  const ok = [responses['200'], responses['201'], responses['202']].map((r) => resolveRef(openapiDocument(), r)).find(isObj);
+  const okJson = ok && isObj(ok.content) && isObj(ok.content['application/json']) ? ok.content['application/json'] : undefined;
+  return {
+    operationId,
+    method: entry.method.toUpperCase(),
+    path: entry.path,
+    summary: String(op.summary ?? ''),
+    tag: Array.isArray(op.tags) ? String(op.tags[0]) : '',
+    pageUrl: entry.pageUrl,
+    public: !entry.authenticated,
+    parameters: params,
+    requestSchema: json ? schemaRefName(json.schema) : undefined,
+    requestExample: firstExample(json, example),
+    responseExample: firstExample(okJson),
+  };
 }
 
 /** A schema-level example (the first of `examples`, or `example`). */
@@ -294,16 +258,9 @@ export function schemaExample(name: string): Json {
   throw new Error(`openapi: schema "${name}" has no example`);
 }
 
-/** Every operation of the document, in document order. */
+/** Every call of the document (webhooks aside), in document order. */
 export function allOperationIds(): string[] {
-  const ids: string[] = [];
-  const paths = openapiDocument().paths;
-  for (const item of Object.values(isObj(paths) ? paths : {})) {
-    if (!isObj(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (isObj(op) && typeof op.operationId === 'string') ids.push(op.operationId);
-    }
-  }
-  return ids;
+  return operations()
+    .filter((entry) => !entry.webhook)
+    .map((entry) => entry.operationId);
 }
