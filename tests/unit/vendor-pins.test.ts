@@ -40,7 +40,8 @@ function scannedFiles(): string[] {
 const DOCUMENTED_ENTRY_POINTS: Record<string, string> = {
   'crypto-js/sha1': "crypto-js's README lists each algorithm's module (crypto-js/sha1, crypto-js/sha256) as the way to load one",
   'ajv/dist/2020.js': "Ajv's documentation (ajv.js.org, JSON Schema draft 2020-12) loads the draft 2020-12 class from ajv/dist/2020",
-  'lodash/package.json': "a package's manifest, at its root by npm's rules: src/plugins/api-weight.ts finds lodash's folder from it",
+  'lodash/package.json':
+    "a package's manifest, at its root by npm's rules: src/api-reference/vendor-aliases.ts finds lodash's folder from it",
 };
 
 /** The installed packages the lockfile lists at the top of node_modules, with their versions. */
@@ -53,9 +54,10 @@ function installed(lockfile: Lock): Map<string, string> {
   return out;
 }
 
-/** The file's header: its leading comments (block or line comments, after an optional shebang). */
+/** The file's header: its comments before the first statement that is not an import (a doc comment right after the imports counts). */
 function headerOf(text: string): string {
-  return /^(?:#![^\n]*\n)?(?:\s*(?:\/\*[\s\S]*?\*\/|\/\/[^\n]*))*/.exec(text)?.[0] ?? '';
+  const lead = /^(?:#![^\n]*\n)?(?:\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|@?import\b[^;]*;)*/.exec(text)?.[0] ?? '';
+  return (lead.match(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g) ?? []).join('\n');
 }
 
 /** The package versions a header names ("@docsearch/react 4.7", "`@docsearch/css` (4.7.0)", also across a line break), as [package, version]. */
@@ -156,7 +158,8 @@ test('a wrong version, an unpinned deep import and a pinned or public one are to
     ['wrong-version.ts', '/**\n * Replaces X of docusaurus-theme-openapi-docs 9.9.9.\n */\nexport {};'],
     ['unpinned.ts', `/** A mock server. */\nimport {\n  createRouter,\n} from '${prismRouter}';`],
     ['unpinned-resolve.ts', `const file = require.resolve("${prismRouter}.js");`],
-    ['pinned.ts', `/**\n * Uses ${prism}'s router.\n */\nconst router = await import('${prismRouter}');`],
+    ['pinned.ts', `import fs from 'node:fs';\n/**\n * Uses ${prism}'s router.\n */\nconst router = await import('${prismRouter}');`],
+    ['pinned-too-late.ts', `const router = await import('${prismRouter}');\n/** Uses ${prism}'s router. */`],
     ['public.ts', `import { DocSearchModal } from '${['@docsearch/react', 'modal'].join('/')}';`],
     ['documented.ts', `import sha1 from '${['crypto-js', 'sha1'].join('/')}';`],
     ['alias.tsx', `import Layout from '${['@theme', 'Layout'].join('/')}';\nimport { readFile } from '${['fs', 'promises'].join('/')}';`],
@@ -167,6 +170,7 @@ test('a wrong version, an unpinned deep import and a pinned or public one are to
       `wrong-version.ts is written for docusaurus-theme-openapi-docs 9.9.9; the lockfile has ${installed(lock).get('docusaurus-theme-openapi-docs')}`,
       `unpinned.ts imports ${prismRouter}: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
       `unpinned-resolve.ts imports ${prismRouter}.js: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
+      `pinned-too-late.ts imports ${prismRouter}: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
     ],
   );
   // "4.7" names 4.7.0 and 4.7.12, not 4.70.0, also across a line break (a lockfile and exports written here).
