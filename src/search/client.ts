@@ -14,6 +14,7 @@
  * - Highlights and snippets are built from HTML-escaped text, so a query or a
  *   page can never inject markup.
  */
+import { escapeHtml } from '../text';
 import type { SearchIndexFile, SearchRecord } from './records';
 import { HIERARCHY_LEVELS, SEARCH_INDEX_FILE } from './records';
 import type { Engine, FacetFilters, Ranked } from './engine';
@@ -29,8 +30,6 @@ type Params = {
 };
 type Request = Params & { indexName?: string; params?: Params };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Wraps the matched terms (as word prefixes) of escaped text in the highlight tags. */

@@ -161,7 +161,7 @@ test('the built index covers guides, help centre and API reference, within 150 K
   assert.ok(size <= 150 * 1024, `index is ${size} bytes gzip`);
 });
 
-test(`relevance set (${relevanceSet.length} queries from SPEC.md): the expected page is in the top 3`, () => {
+test(`relevance set (${relevanceSet.length} queries from the specification): the expected page is in the top 3`, () => {
   const outcomes = runRelevance(createEngine(loadIndex().records));
   const passed = outcomes.filter((o) => o.pass).length;
   console.log(`# search relevance: ${passed}/${outcomes.length} queries found their page in the top 3`);
