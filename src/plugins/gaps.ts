@@ -9,12 +9,11 @@ import fs from 'node:fs';
 import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { builtPages } from '../built/pages';
+import { collapseWhitespace } from '../text';
 
 const MAX_MARKS_PER_PAGE = 3;
 
 type Gap = { route: string; heading: string; topic: string; text: string };
-
-const clean = (text: string) => text.replace(/[\u200b\s]+/g, ' ').trim();
 
 /** The marks of one built page, each under the nearest heading before it. */
 export function gapsOfPage(html: string, route: string): Gap[] {
@@ -27,10 +26,10 @@ export function gapsOfPage(html: string, route: string): Gap[] {
       const node = $(el);
       const topic = node.attr('data-unknown-topic');
       if (topic === undefined) {
-        heading = clean(node.clone().find('.hash-link').remove().end().text());
+        heading = collapseWhitespace(node.clone().find('.hash-link').remove().end().text());
         return;
       }
-      const text = clean(node.text())
+      const text = collapseWhitespace(node.text())
         .replace(/^Not documented yet:\s*/, '')
         .replace(/\s*Ask \S+@\S+\.$/, '');
       gaps.push({ route, heading, topic, text });
