@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import type { RuleSetRule } from 'webpack';
+import { filesUnder } from '../built/pages';
 
 /**
  * Module aliases that fix the modules docusaurus-theme-openapi-docs 5.2.0 (and
@@ -42,16 +43,9 @@ const themeFile = (file: string) => `docusaurus-theme-openapi-docs/lib/theme/${f
 /** The code generators that import lodash (postman-code-generators keeps one package per language). */
 function codegenFilesImportingLodash(): string[] {
   const codegens = path.join(path.dirname(require.resolve('postman-code-generators/package.json')), 'codegens');
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'test') walk(full);
-      else if (entry.name.endsWith('.js') && /require\(['"]lodash['"]\)/.test(fs.readFileSync(full, 'utf8'))) files.push(full);
-    }
-  };
-  walk(codegens);
-  return files;
+  return filesUnder(codegens, (name) => name.endsWith('.js')).filter((file) =>
+    /require\(['"]lodash['"]\)/.test(fs.readFileSync(file, 'utf8')),
+  );
 }
 
 function scopedAliases(): ScopedAlias[] {
