@@ -78,9 +78,9 @@ export function violationFinder(doc: Json) {
     return best.length > 0 ? best : errorsOf(schemaNode, body);
   };
 
-  /** The parameter a diagnostic names (`['query', 'limit']`), as the document writes it, for its rule. */
-  const parameterRule = (parameters: Json[], path: Diagnostic['path']): Rule | undefined => {
-    const [where, name] = path ?? [];
+  /** The parameter a diagnostic names (`['query', 'limit']`, or `['query']` and a missing name), as the document writes it, for its rule. */
+  const parameterRule = (parameters: Json[], path: Diagnostic['path'], missing: string | undefined): Rule | undefined => {
+    const [where, name = missing] = path ?? [];
     if (where === 'body' || name === undefined) return undefined;
     const found = parameters.map(deref).find((p: Json) => p?.in === where && p?.name === name);
     if (!isObject(found)) return undefined;
@@ -109,7 +109,7 @@ export function violationFinder(doc: Json) {
       const target =
         [...(diagnostic.path ?? []).slice(1), ...(missing ? [missing] : [])].join('.') ||
         String(diagnostic.path?.[0] ?? (/\bbody\b/i.test(diagnostic.message) ? 'body' : 'request'));
-      const rule = parameterRule(parameters, diagnostic.path);
+      const rule = parameterRule(parameters, diagnostic.path, missing);
       add({ message: diagnostic.message, target, ...(rule ? { rule } : {}) });
     }
     return found;
