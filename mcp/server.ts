@@ -41,6 +41,11 @@ function httpUrl(name: string, value: string): URL {
   return url;
 }
 
+if (process.argv.includes('--help')) {
+  console.error('Usage: npm run --silent mcp -- [--site URL] [--sandbox URL]   (the MCP server of the docs, on stdio; see README.md)');
+  process.exit(0);
+}
+
 const site = httpUrl('--site', option('--site', 'DOCS_MCP_SITE', brand.siteUrl));
 const sandbox = httpUrl('--sandbox', option('--sandbox', 'DOCS_MCP_SANDBOX', brand.localSandboxApiUrl));
 if (!isLoopback(sandbox)) fail(`--sandbox must be on this machine (127.0.0.1, localhost or ::1), got ${sandbox.host}`);
