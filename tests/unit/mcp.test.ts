@@ -388,11 +388,14 @@ test('the server refuses a sandbox that is not on this machine, and a site that 
     ['--sandbox', 'http://api.crypto-payments.example/v2.0'],
     ['--site', 'file:///etc'],
   ]) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'mcp/server.ts', ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    // stdin is empty and closed: a server that starts anyway ends at once (or is killed after 20 s) instead of waiting.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'mcp/server.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     const code = await new Promise((resolve) => child.once('exit', resolve));
-    assert.equal(code, 2, args.join(' '));
+    clearTimeout(killer);
+    assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
     assert.match(stderr, args[0] === '--sandbox' ? /--sandbox must be on this machine/ : /--site must be an http\(s\) URL/);
   }
 });
