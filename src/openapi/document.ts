@@ -29,14 +29,29 @@ export const OPENAPI_PATH = path.resolve(__dirname, '../../openapi/v2.0.yaml');
 
 const loaded = new Map<string, JsonObject>();
 
+/**
+ * A document from its YAML (or JSON) text; `source` names it in errors. Every
+ * `$ref` must be local (`#/...`): nothing that reads the document ever fetches
+ * another file or host for it.
+ */
+export function parseOpenapiDocument(text: string, source: string): JsonObject {
+  const parsed: unknown = parse(text);
+  if (!isObject(parsed) || typeof parsed.openapi !== 'string') throw new Error(`openapi: ${source} is not an OpenAPI document`);
+  const check = (node: Json): void => {
+    if (Array.isArray(node)) node.forEach(check);
+    else if (isObject(node)) {
+      if (typeof node.$ref === 'string' && !node.$ref.startsWith('#/')) throw new Error(`openapi: ${source} has a $ref outside itself: ${node.$ref}`);
+      Object.values(node).forEach(check);
+    }
+  };
+  check(parsed);
+  return parsed;
+}
+
 /** The parsed document at `file` (the site's by default), read once per process. */
 export function openapiDocument(file: string = OPENAPI_PATH): JsonObject {
   let doc = loaded.get(file);
-  if (!doc) {
-    const parsed: unknown = parse(fs.readFileSync(file, 'utf8'));
-    if (!isObject(parsed)) throw new Error(`openapi: ${file} is not an OpenAPI document`);
-    loaded.set(file, (doc = parsed));
-  }
+  if (!doc) loaded.set(file, (doc = parseOpenapiDocument(fs.readFileSync(file, 'utf8'), file)));
   return doc;
 }
 
@@ -60,6 +75,31 @@ export function resolveRef<T = Json>(doc: JsonObject, node: T): T {
     current = pointer(doc, current.$ref);
   }
   return current as T;
+}
+
+/**
+ * A copy of `node` with every `$ref` inside it replaced by what it points at,
+ * the referring node's own keys (a description beside the `$ref`) kept over the
+ * target's. A component schema brought in says its name in `x-schema`. A schema
+ * that contains itself (an error's nested `errors`) is expanded once: the inner
+ * occurrence becomes `{x-schema, x-recursive: true}`, so no `$ref` is left.
+ */
+export function resolveDeep(doc: JsonObject, node: Json, expanding: readonly string[] = []): Json {
+  if (Array.isArray(node)) return node.map((item) => resolveDeep(doc, item, expanding));
+  if (!isObject(node)) return node;
+  if (typeof node.$ref === 'string') {
+    const { $ref: ref, ...own } = node;
+    const name = schemaRefName(node);
+    if (expanding.includes(ref)) return { ...(name ? { 'x-schema': name } : {}), 'x-recursive': true, ...resolveOwn(doc, own, expanding) };
+    const target = resolveDeep(doc, pointer(doc, ref), [...expanding, ref]);
+    const base = isObject(target) ? target : { value: target };
+    return { ...(name && base['x-schema'] === undefined ? { 'x-schema': name } : {}), ...base, ...resolveOwn(doc, own, expanding) };
+  }
+  return resolveOwn(doc, node, expanding);
+}
+
+function resolveOwn(doc: JsonObject, node: JsonObject, expanding: readonly string[]): JsonObject {
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolveDeep(doc, value, expanding)]));
 }
 
 /** The name of a component schema a `$ref` points at (`#/components/schemas/Charge` -> `Charge`), else undefined. */

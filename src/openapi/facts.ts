@@ -15,24 +15,24 @@ import {
   type JsonObject as Obj,
 } from './document';
 
-function schemas(): Obj {
-  const components = openapiDocument().components;
+function schemas(doc: Obj): Obj {
+  const components = doc.components;
   if (!isObj(components) || !isObj(components.schemas)) throw new Error('openapi: no components.schemas');
   return components.schemas;
 }
 
-function schemaByName(name: string): Obj {
-  const schema = schemas()[name];
+function schemaByName(name: string, doc: Obj = openapiDocument()): Obj {
+  const schema = schemas(doc)[name];
   if (!isObj(schema)) throw new Error(`openapi: no component schema named "${name}"`);
   return schema;
 }
 
 /** Follows $ref (keeping the referring node's own description) and returns the schema and the name it came from. */
-function deref(schema: Obj): { schema: Obj; name?: string } {
+function deref(schema: Obj, doc: Obj = openapiDocument()): { schema: Obj; name?: string } {
   if (typeof schema.$ref === 'string') {
     const name = schemaRefName(schema);
     if (!name) throw new Error(`openapi: unsupported $ref ${schema.$ref}`);
-    const target = deref(schemaByName(name));
+    const target = deref(schemaByName(name, doc), doc);
     const merged: Obj = { ...target.schema };
     for (const key of ['description', 'deprecated', 'default', 'examples', 'readOnly'] as const) {
       if (schema[key] !== undefined) merged[key] = schema[key];
@@ -73,7 +73,10 @@ export type FieldRow = {
   rules: string[];
 };
 
-function describeType(schema: Obj): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
+function describeType(
+  schema: Obj,
+  doc: Obj = openapiDocument(),
+): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
   // Nullable forms: type: [X, 'null'] and anyOf/oneOf [X, {type: 'null'}].
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
@@ -81,11 +84,11 @@ function describeType(schema: Obj): { type: string; nullable: boolean; inner?: O
       const nonNull = options.filter((o) => !(isObj(o) && o.type === 'null')).filter(isObj);
       const nullable = nonNull.length < options.length;
       if (nonNull.length === 1) {
-        const inner = describeType(deref(nonNull[0]).schema);
-        const named = deref(nonNull[0]).name;
+        const inner = describeType(deref(nonNull[0], doc).schema, doc);
+        const named = deref(nonNull[0], doc).name;
         return { ...inner, nullable: nullable || inner.nullable, enumName: inner.values ? named : undefined };
       }
-      const names = nonNull.map((o) => deref(o).name ?? String(deref(o).schema.type ?? 'object'));
+      const names = nonNull.map((o) => deref(o, doc).name ?? String(deref(o, doc).schema.type ?? 'object'));
       return { type: `one of ${names.join(', ')}`, nullable };
     }
   }
@@ -97,13 +100,13 @@ function describeType(schema: Obj): { type: string; nullable: boolean; inner?: O
   }
   const values = Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null).map(String) : undefined;
   if (type === 'array' && isObj(schema.items)) {
-    const item = deref(schema.items);
-    const itemType = describeType(item.schema);
+    const item = deref(schema.items, doc);
+    const itemType = describeType(item.schema, doc);
     return { type: `array of ${itemType.type}`, nullable, inner: item.schema, values: itemType.values };
   }
   if (type === 'object' || (type === undefined && isObj(schema.properties))) {
     if (isObj(schema.additionalProperties)) {
-      return { type: 'map of object', nullable, inner: deref(schema.additionalProperties).schema };
+      return { type: 'map of object', nullable, inner: deref(schema.additionalProperties, doc).schema };
     }
     return { type: 'object', nullable, inner: schema };
   }
@@ -212,13 +215,17 @@ function firstExample(media: Obj | undefined, which?: string): Json | undefined 
   return media.example;
 }
 
-/** The facts of one operation, by operationId. `example` names one of several request examples. */
-export function operationFacts(operationId: string, example?: string): OperationFacts {
-  const entry = operationById(operationId);
+/**
+ * The facts of one operation, by operationId. `example` names one of several
+ * request examples; `doc` is the site's document unless given (the MCP server
+ * passes the one it read from the published site).
+ */
+export function operationFacts(operationId: string, example?: string, doc: Obj = openapiDocument()): OperationFacts {
+  const entry = operationById(operationId, doc);
   const op = entry.operation;
   const params = entry.parameters.map((param) => {
-    const schema = isObj(param.schema) ? deref(param.schema).schema : {};
-    const described = describeType(schema);
+    const schema = isObj(param.schema) ? deref(param.schema, doc).schema : {};
+    const described = describeType(schema, doc);
     return {
       name: String(param.name),
       in: String(param.in),
@@ -233,7 +240,7 @@ export function operationFacts(operationId: string, example?: string): Operation
   const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
   const json = body && isObj(body['application/json']) ? body['application/json'] : undefined;
   const responses = isObj(op.responses) ? op.responses : {};
-  const ok = [responses['200'], responses['201'], responses['202']].map((r) => resolveRef(openapiDocument(), r)).find(isObj);
+  const ok = [responses['200'], responses['201'], responses['202']].map((r) => resolveRef(doc, r)).find(isObj);
   const okJson = ok && isObj(ok.content) && isObj(ok.content['application/json']) ? ok.content['application/json'] : undefined;
   return {
     operationId,

@@ -1,7 +1,8 @@
 /**
  * Checking values against the schemas of an OpenAPI 3.1 document: the one
  * validator (Ajv, Draft 2020-12, as OpenAPI 3.1 uses) of the project. The local
- * sandbox names the fields at fault with it (scripts/sandbox-server.ts); the
+ * sandbox and the MCP server name the fields at fault with it
+ * (src/openapi/violations.ts); the
  * tests check the document's examples (tests/unit/openapi-document.test.ts) and
  * the sandbox's answers (tests/openapi.ts) with it. Not part of the site's bundles.
  */
@@ -31,7 +32,8 @@ export interface SchemaValidator {
 }
 
 export function schemaValidator(doc: Json): SchemaValidator {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  // verbose: each error carries the schema it broke, for the rule a violation names (src/openapi/violations.ts).
+  const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
   addFormats(ajv);
   // OpenAPI's file-upload format; any string is a valid value of it.
   ajv.addFormat('binary', true);

@@ -1,6 +1,7 @@
 /**
  * Issue 10: unknowns live in one marked place. No page hedges in its prose; the
- * gap report lists exactly the marks of the build, at most three a page; and a
+ * gap report lists exactly the marks of the build (also published as
+ * /unknowns.json), at most three a page; and a
  * state diagram draws only the transitions the specification states.
  */
 import { test } from 'node:test';
@@ -69,6 +70,9 @@ test('the gap report lists exactly the marks in the build and the sources, at mo
   count(doc);
   assert.equal(gaps.length, inMdx + inDocument, 'every mark of the sources reaches exactly one built page');
   assert.deepEqual(gapProblems(gaps), []);
+  // Published with the build for assistants (the MCP server's list_unknowns): the same marks, in the same order.
+  const published = JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8')) as { version: number; unknowns: unknown[] };
+  assert.deepEqual(published, { version: 1, unknowns: gaps });
   for (const gap of gaps) assert.ok(gap.text.length > 10 && gap.heading, `${gap.route} ${gap.topic} has a heading and a text`);
   const sections = new Map<string, number>();
   for (const g of gaps) sections.set(g.route.split('/')[1], (sections.get(g.route.split('/')[1]) ?? 0) + 1);
