@@ -29,7 +29,9 @@ function scannedFiles(): string[] {
   const rootFiles = fs.readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isFile() && code(e.name));
   return [
     ...rootFiles.map((e) => e.name),
-    ...['src', 'scripts', 'tests', 'deploy'].flatMap((dir) => filesUnder(path.join(ROOT, dir), code).map((f) => path.relative(ROOT, f))),
+    ...['src', 'scripts', 'tests', 'deploy', 'mcp'].flatMap((dir) =>
+      filesUnder(path.join(ROOT, dir), code).map((f) => path.relative(ROOT, f)),
+    ),
   ].sort();
 }
 
