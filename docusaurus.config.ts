@@ -1,3 +1,9 @@
+/**
+ * The site's configuration. The option types of the OpenAPI plugin
+ * (docusaurus-plugin-openapi-docs 5.2.0) come from its src/types, which the
+ * package's index does not export: tests/unit/vendor-pins.test.ts holds this
+ * file to that version.
+ */
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as DocsPlugin from '@docusaurus/plugin-content-docs';
@@ -6,7 +12,7 @@ import { brand } from './src/brand';
 import { accessibleLightTheme } from './src/prismTheme';
 import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
 import { searchSettings } from './src/search/config';
-import { markdownGenerators } from './src/openapi/unknowns';
+import { markdownGenerators } from './src/api-reference/unknowns';
 
 /** Hosted DocSearch when DOCSEARCH_* are set at build time, else the built-in index. */
 const search = searchSettings();
@@ -161,9 +167,9 @@ const config = {
   titleDelimiter: '|',
   noIndex: false,
   baseUrlIssueBanner: false,
-  // .generated/static: the API Reference's stylesheet (src/plugins/api-styles.ts).
+  // .generated/static: the API Reference's stylesheet (src/api-reference/styles.ts).
   staticDirectories: ['static', 'openapi', '.generated/static'],
-  // SPEC.md: broken links, broken anchors and duplicate routes only warn.
+  // Broken links, broken anchors and duplicate routes only warn, as the site's specification asks.
   // The test suite checks links and anchors strictly (tests/unit/links.test.ts).
   onBrokenLinks: 'warn',
   onBrokenAnchors: 'warn',
@@ -179,7 +185,7 @@ const config = {
       {
         docs: guides,
         blog: false,
-        // src/css/api.css is linked by the API pages only (src/plugins/api-styles.ts).
+        // src/css/api.css is linked by the API pages only (src/api-reference/styles.ts).
         theme: { customCss: ['./src/css/custom.css'] },
         // Pages with content only: not the redirect at / nor the search page.
         sitemap: { changefreq: 'weekly', priority: 0.5, ignorePatterns: ['/', '/search'] },
@@ -191,7 +197,7 @@ const config = {
     ['@docusaurus/plugin-content-docs', apiReference],
     ['docusaurus-plugin-openapi-docs', openApiDocs],
     './src/plugins/robots.ts',
-    './src/plugins/hosting.ts',
+    './deploy/plugin.ts',
     './src/plugins/gaps.ts',
     // Each page as Markdown (its URL plus .md), /llms.txt and /llms-full.txt.
     ['./src/plugins/markdown-twins.ts', { openApiPath: `/${OPENAPI_FILE}` }],
@@ -200,12 +206,14 @@ const config = {
     './src/plugins/no-eval-probe.ts',
     // Both search modes: DocSearch's modal stylesheet loads with the modal.
     './src/plugins/search-modal-styles.ts',
-    // Keeps the API explorer and schema viewer code off the pages that do not need it.
-    './src/plugins/api-weight.ts',
-    './src/plugins/api-styles.ts',
+    // The API Reference (src/api-reference/): its code split off the other pages, the aliases
+    // that fix the theme's modules, and its stylesheet loaded by API pages only.
+    './src/api-reference/chunks.ts',
+    './src/api-reference/vendor-aliases.ts',
+    './src/api-reference/styles.ts',
   ],
   // The openapi theme, with its stylesheet loaded by the API pages only (see the wrapper).
-  themes: ['@docusaurus/theme-mermaid', './src/themes/openapi-scoped.ts'],
+  themes: ['@docusaurus/theme-mermaid', './src/api-reference/theme.ts'],
   themeConfig,
   customFields: { searchMode: search.mode },
 } satisfies Config;

@@ -1,7 +1,7 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 import { section } from './src/sidebarSection';
 
-/** The help centre sidebar (/help-center), in the order of SPEC.md section 2. */
+/** The help centre sidebar (/help-center), in the order of the specification's section 2. */
 const sidebars = {
   helpCenter: [
     'registration',

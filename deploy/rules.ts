@@ -10,7 +10,7 @@ import { builtPages, fileOfRoute } from '../src/built/pages';
 import { searchSettings } from '../src/search/config';
 import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../src/markdown/paths';
 
-/** Where / sends readers (SPEC.md section 2). */
+/** Where / sends readers (the specification's section 2). */
 export const HOME_REDIRECT = { from: '/', to: brand.homeRoute, status: 301 } as const;
 
 /** Hashed build assets never change: cache them for a year. Everything else revalidates. */

@@ -3,9 +3,11 @@
  * document, for trying calls without an account (`npm run sandbox`, see
  * scripts/sandbox.ts).
  *
- * Stoplight Prism (`@stoplight/prism-http`, Prism's engine without its CLI)
- * routes each request, checks its credentials, validates it against the
- * document and picks the documented example that answers it. This module adds
+ * Stoplight Prism (@stoplight/prism-http 5.16.0, Prism's engine without its
+ * CLI) routes each request, checks its credentials, validates it against the
+ * document and picks the documented example that answers it. Its router comes
+ * from dist/router, which the package does not export: tests/unit/vendor-pins.test.ts
+ * holds this file to that version. This module adds
  * what the Prism CLI lacks:
  * - the calls answer under the base path of the servers (`/v2.0/charges`), as
  *   the real API does; Prism itself ignores the servers' path;
@@ -14,7 +16,8 @@
  *   being the field at fault (`fiat_price.symbol`, `payouts.0.network`). Prism
  *   decides that the request is invalid; Ajv, run on the variant of a `oneOf`
  *   body that the request means (by discriminator, else the closest one), says
- *   which fields are at fault. Prism's own diagnostics stay in the
+ *   which fields are at fault (src/openapi/violations.ts, which the MCP
+ *   server's validate_request shares). Prism's own diagnostics stay in the
  *   `sl-violations` header;
  * - a malformed JSON body, an unknown path and a wrong method answer 400, 404
  *   and 405 with the document's examples of those errors;
@@ -23,19 +26,14 @@
  * Nothing here needs the network: the document is read from disk.
  */
 import http from 'node:http';
-import fs from 'node:fs';
-import { parse } from 'yaml';
-import type { ErrorObject } from 'ajv/dist/2020.js';
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
-// Prism's own router (not re-exported by the package's index; the version is pinned exactly).
+// Prism's own router (not re-exported by the package's index; the header names the version).
 import route from '@stoplight/prism-http/dist/router';
 import { createLogger, type IPrismDiagnostic } from '@stoplight/prism-core';
-import { resolveRef, schemaValidator, type Json } from '../src/openapi/schemas';
+import { openapiDocument, type DocumentNode as Json } from '../src/openapi/document';
+import { violationFinder, type Violation } from '../src/openapi/violations';
 
 type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
-
-/** One violation as the 422 body names it. */
-type Violation = { message: string; target: string };
 
 type SandboxOptions = {
   /** The OpenAPI document (YAML), a path on disk. */
@@ -62,7 +60,7 @@ class MalformedBody extends Error {}
 
 export async function createSandbox(options: SandboxOptions): Promise<http.Server> {
   const { documentPath, basePath, onRequest } = options;
-  const doc: Json = parse(fs.readFileSync(documentPath, 'utf8'));
+  const doc: Json = openapiDocument(documentPath);
   // The document's own operation (its raw schemas) of each operation Prism serves under the base path.
   const documented = new Map<Operation, Json>();
   const operations = (await getHttpOperationsFromSpec(documentPath)).map((op) => {
@@ -131,7 +129,7 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
           severity: 0,
         }));
         setViolationsHeader(res, diagnostics);
-        return sendJson(res, 422, withViolations(documentedError(422), explain(routed(input), input, diagnostics)));
+        return sendJson(res, 422, withViolations(documentedError(422), explain(routed(input), input.body, diagnostics)));
       }
       if (status in DOCUMENTED_ERRORS) return sendJson(res, status, documentedError(status));
       // Anything else is the mock's own problem, in Prism's words.
@@ -142,7 +140,7 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     setViolationsHeader(res, validations.input);
     let answer: unknown = output.body;
     if (output.statusCode === 422) {
-      answer = withViolations(output.body, explain(routed(input), input, validations.input));
+      answer = withViolations(output.body, explain(routed(input), input.body, validations.input));
     }
     for (const [name, value] of Object.entries(output.headers ?? {})) res.setHeader(name, value);
     return sendOutput(res, output, answer);
@@ -161,83 +159,10 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
 
 // ------------------------------------------------------------------ violations
 
-/** The documented 422 example, its `errors` replaced by the violations of this request. */
+/** The documented 422 example, its `errors` replaced by the violations of this request (`{message, target}` each). */
 function withViolations(documented: unknown, violations: Violation[]): unknown {
   const body = (documented ?? {}) as { data?: Record<string, unknown> };
-  return { ...body, data: { ...body.data, errors: violations } };
-}
-
-/** Ajv's message, with the allowed values where it leaves them out. */
-function messageOf(error: ErrorObject): string {
-  const params = error.params as { allowedValues?: unknown[]; allowedValue?: unknown };
-  if (error.keyword === 'enum' && params.allowedValues) return `${error.message}: ${params.allowedValues.join(', ')}`;
-  if (error.keyword === 'const') return `${error.message}: ${String(params.allowedValue)}`;
-  return error.message ?? error.keyword;
-}
-
-/** `payouts/0/network` from an Ajv instance path, plus the missing property of a `required` error. */
-function targetOf(error: ErrorObject): string {
-  const parts = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'required') parts.push(String((error.params as { missingProperty: string }).missingProperty));
-  return parts.join('.') || 'body';
-}
-
-/**
- * Names the fields at fault in a request that Prism found invalid. Body errors
- * come from Ajv (Draft 2020-12, as OpenAPI 3.1) on the `oneOf` variant the
- * request means; the other diagnostics (query, path, headers) are Prism's.
- */
-function violationFinder(doc: Json) {
-  const { compile } = schemaValidator(doc);
-  const deref = (node: Json): Json => resolveRef(doc, node);
-  const errorsOf = (schema: Json, value: unknown): ErrorObject[] => {
-    const check = compile(schema);
-    if (check(value)) return [];
-    const errors = check.errors ?? [];
-    // The summary of a composition ("must match a schema in anyOf") names no field when others do.
-    const specific = errors.filter((e) => !['oneOf', 'anyOf', 'allOf', 'if'].includes(e.keyword));
-    return specific.length > 0 ? specific : errors;
-  };
-
-  /** The errors of the body against the variant it means: the discriminator's, else the one it misses least. */
-  const bodyErrors = (schemaNode: Json, body: unknown): ErrorObject[] => {
-    const schema = deref(schemaNode);
-    if (!Array.isArray(schema?.oneOf)) return errorsOf(schemaNode, body);
-    const discriminator = schema.discriminator;
-    const value =
-      discriminator && body && typeof body === 'object' ? (body as Record<string, unknown>)[discriminator.propertyName] : undefined;
-    const mapped = typeof value === 'string' ? discriminator.mapping?.[value] : undefined;
-    const chosen = mapped ? schema.oneOf.find((variant: Json) => variant.$ref === mapped) : undefined;
-    if (chosen) return errorsOf(chosen, body);
-    const byVariant = schema.oneOf.map((variant: Json) => errorsOf(variant, body));
-    const best = byVariant.reduce((a: ErrorObject[], b: ErrorObject[]) => (b.length < a.length ? b : a));
-    // Valid against more than one variant: the oneOf itself is what fails.
-    return best.length > 0 ? best : errorsOf(schemaNode, body);
-  };
-
-  return (operation: Json, input: IHttpRequest, diagnostics: IPrismDiagnostic[]): Violation[] => {
-    const found: Violation[] = [];
-    const add = (v: Violation) => {
-      if (!found.some((f) => f.target === v.target && f.message === v.message)) found.push(v);
-    };
-    const jsonSchema = deref(operation?.requestBody)?.content?.['application/json']?.schema;
-    const bodyDiagnostics = diagnostics.filter((d) => d.path?.[0] === 'body');
-    if (bodyDiagnostics.length > 0 && jsonSchema && input.body !== null && typeof input.body === 'object') {
-      for (const error of bodyErrors(jsonSchema, input.body)) add({ message: messageOf(error), target: targetOf(error) });
-    }
-    for (const diagnostic of diagnostics) {
-      if (diagnostic.path?.[0] === 'body' && found.length > 0) continue;
-      const missing = /required property '([^']+)'/.exec(diagnostic.message)?.[1];
-      const target =
-        [...(diagnostic.path ?? []).slice(1), ...(missing ? [missing] : [])].join('.') ||
-        String(diagnostic.path?.[0] ?? (/\bbody\b/i.test(diagnostic.message) ? 'body' : 'request'));
-      add({ message: diagnostic.message, target });
-    }
-    return found;
-  };
+  return { ...body, data: { ...body.data, errors: violations.map(({ message, target }) => ({ message, target })) } };
 }
 
 // ------------------------------------------------------------------------ HTTP

@@ -6,11 +6,9 @@
  *   npm run sandbox                  # http://127.0.0.1:4010/v2.0 (brand.localSandboxApiUrl)
  *   npm run sandbox -- --port 4011   # another port (the API Reference offers 4010 only)
  */
-import path from 'node:path';
 import { brand } from '../src/brand';
+import { OPENAPI_PATH } from '../src/openapi/document';
 import { createSandbox } from './sandbox-server';
-
-const DOCUMENT = path.resolve(__dirname, '../openapi/v2.0.yaml');
 
 function portArgument(fallback: number): number {
   const i = process.argv.indexOf('--port');
@@ -29,7 +27,7 @@ async function main(): Promise<void> {
   const port = portArgument(Number(base.port));
   const quiet = process.argv.includes('--quiet');
   const server = await createSandbox({
-    documentPath: DOCUMENT,
+    documentPath: OPENAPI_PATH,
     basePath,
     onRequest: quiet ? undefined : (line) => console.log(line),
   });

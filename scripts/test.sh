@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: the README's test command (`npm test`) runs this.
-# It installs Debian's chromium and nginx where they are missing, type-checks, lints
-# (Redocly and Spectral) and checks the OpenAPI document, builds the site, runs the unit tests over the
-# build and the browser tests against the production build served locally.
+# It installs Debian's chromium and nginx where they are missing, lints the code (ESLint, Prettier,
+# knip for the dependencies), lints (Redocly and Spectral) and checks the OpenAPI document, builds the
+# site, type-checks, runs the unit tests over the build and the browser tests against the production
+# build served locally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+
+step "ESLint (eslint.config.mjs) and Prettier (.prettierrc.json)"
+npm run --silent lint
+npm run --silent format:check
+
+step "dependencies: every import declared, in the right section, nothing unused (knip.jsonc)"
+npm run --silent lint:deps
 
 step "OpenAPI document: Redocly lint (recommended rules)"
 npm run --silent lint:openapi

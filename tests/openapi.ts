@@ -5,17 +5,12 @@
  * tests/unit/openapi-document.test.ts). Expected values (requests, statuses,
  * schemas) come from the document, never from the module under test.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
-import { resolveRef, schemaValidator, type Json } from '../src/openapi/schemas';
+import { openapiDocument, operations, resolveRef, type DocumentNode as Json } from '../src/openapi/document';
+import { schemaValidator } from '../src/openapi/schemas';
 
 export type { Json };
 
-const DOCUMENT_PATH = path.resolve(__dirname, '../openapi/v2.0.yaml');
-export const doc: Json = parse(readFileSync(DOCUMENT_PATH, 'utf8'));
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+export const doc: Json = openapiDocument();
 
 /** Follows local `$ref`s ("#/components/...") to the node they point at. */
 export const deref = (node: Json): Json => resolveRef(doc, node);
@@ -32,20 +27,17 @@ export interface DocumentedCall {
   readonly authenticated: boolean;
 }
 
-/** Every call under `paths` (webhooks are sent by the API, not to it). */
-export const calls: readonly DocumentedCall[] = Object.entries<Json>(doc.paths).flatMap(([p, item]) =>
-  METHODS.filter((m) => item[m]).map((method) => {
-    const op = item[method];
-    return {
-      operationId: op.operationId,
-      method,
-      path: p,
-      op,
-      parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref),
-      authenticated: !(Array.isArray(op.security) && op.security.length === 0),
-    };
-  }),
-);
+/** Every call under `paths` (webhooks are sent by the API, not to it), as the document's reader walks them. */
+export const calls: readonly DocumentedCall[] = operations()
+  .filter((entry) => !entry.webhook)
+  .map(({ operationId, method, path, operation, parameters, authenticated }) => ({
+    operationId,
+    method,
+    path,
+    op: operation,
+    parameters,
+    authenticated,
+  }));
 
 export function call(operationId: string): DocumentedCall {
   const found = calls.find((c) => c.operationId === operationId);

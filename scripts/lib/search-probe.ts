@@ -21,8 +21,8 @@
  */
 import type { Browser, CDPSession } from '@playwright/test';
 
-export const QUERY = 'refund';
-export const KEY_INTERVAL_MS = 120;
+const QUERY = 'refund';
+const KEY_INTERVAL_MS = 120;
 
 export type TypingRun = {
   worstInteractionMs: number;
@@ -92,7 +92,7 @@ function pressNow(cdp: CDPSession, key: string, modifiers = 0): void {
 
 const CTRL = 2;
 
-export async function typingRun(browser: Browser, base: string, path: string, throttle: number, openFor = 0): Promise<TypingRun> {
+async function typingRun(browser: Browser, base: string, path: string, throttle: number, openFor = 0): Promise<TypingRun> {
   const context = await browser.newContext();
   const page = await context.newPage();
   try {

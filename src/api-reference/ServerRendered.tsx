@@ -2,7 +2,7 @@
  * Stands in for `@docusaurus/BrowserOnly` inside three components of
  * docusaurus-theme-openapi-docs 5.2.0 — ParamsDetails, RequestSchema and
  * ResponseSchema — through a webpack alias scoped to those files
- * (src/plugins/api-weight.ts). The originals wrap their whole output in
+ * (src/api-reference/vendor-aliases.ts). The originals wrap their whole output in
  * BrowserOnly, so the built HTML only had skeletons where the parameters,
  * request body and responses belong. Their content does not depend on the
  * browser (they read the page's data from their props, not from the

@@ -15,6 +15,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { toMdast } from 'hast-util-to-mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
+import { codeSpans, collapseWhitespace } from '../text';
 
 type $Root = cheerio.CheerioAPI;
 type Selection = cheerio.Cheerio<AnyNode>;
@@ -56,22 +57,20 @@ type Twin = {
   markdown: string;
 };
 
-const collapse = (text: string) => text.replace(/[\s\u200b]+/g, ' ').trim();
-
 /** The Markdown twin of a built page, or undefined when the page has no article (redirects, the search page). */
 export function htmlToTwin({ html, route, siteUrl, prepare }: TwinInput): Twin | undefined {
   const $ = cheerio.load(html);
   const article = $('article').first();
   if (article.length === 0) return undefined;
-  const description = collapse($('meta[name="description"]').attr('content') ?? '');
+  const description = collapseWhitespace($('meta[name="description"]').attr('content') ?? '');
 
   article.find(CHROME).remove();
   article.find('[hidden]').removeAttr('hidden');
-  removeComments($, article);
+  removeComments(article);
   // What removing the buttons left empty (the explorer's list of languages).
   article
     .find('li')
-    .filter((_, li) => !collapse($(li).text()) && $(li).find('img').length === 0)
+    .filter((_, li) => !collapseWhitespace($(li).text()) && $(li).find('img').length === 0)
     .remove();
   article
     .find('ul, ol')
@@ -93,7 +92,7 @@ export function htmlToTwin({ html, route, siteUrl, prepare }: TwinInput): Twin |
 
   // The title heads the twin; only it is a level-1 heading.
   const h1 = article.find('h1').first();
-  const title = collapse(h1.text()) || collapse($('title').text().split(' | ')[0] ?? '');
+  const title = collapseWhitespace(h1.text()) || collapseWhitespace($('title').text().split(' | ')[0] ?? '');
   h1.remove();
   article.find('h1').each((_, el) => void (el.tagName = 'h2'));
 
@@ -123,8 +122,8 @@ function tidy(markdown: string): string {
 function rewriteDocCards($: $Root, root: Selection): void {
   root.find('a.card[href]').each((_, card) => {
     const $card = $(card);
-    const title = collapse($card.find('h2, h3').first().text()).replace(/^[\p{Extended_Pictographic}\uFE0F\s]+/u, '');
-    const description = collapse($card.find('p').first().text());
+    const title = collapseWhitespace($card.find('h2, h3').first().text()).replace(/^[\p{Extended_Pictographic}\uFE0F\s]+/u, '');
+    const description = collapseWhitespace($card.find('p').first().text());
     const item = $('<li>').append(
       $('<a>')
         .attr('href', $card.attr('href') ?? '')
@@ -133,7 +132,7 @@ function rewriteDocCards($: $Root, root: Selection): void {
     if (description) {
       item.append(': ');
       // Descriptions are plain text with Markdown code spans.
-      description.split(/`([^`]+)`/).forEach((part, i) => item.append(i % 2 ? $('<code>').text(part) : $('<span>').text(part)));
+      for (const part of codeSpans(description)) item.append(part.code ? $('<code>').text(part.text) : $('<span>').text(part.text));
     }
     const column = $card.parent('article');
     (column.length ? column : $card).replaceWith(item);
@@ -156,7 +155,7 @@ function rewriteCodeBlocks($: $Root, root: Selection): void {
           .get()
           .join('\n')
       : $pre.text();
-    const title = collapse(holder.find('[class*="codeBlockTitle"]').first().text());
+    const title = collapseWhitespace(holder.find('[class*="codeBlockTitle"]').first().text());
     const code = $('<code>').text(text.replace(/\n+$/, ''));
     if (language) code.addClass(`language-${language}`);
     const replacement = $('<pre>').append(code);
@@ -168,8 +167,8 @@ function rewriteCodeBlocks($: $Root, root: Selection): void {
 function rewriteMethodEndpoints($: $Root, root: Selection): void {
   root.find('pre.openapi__method-endpoint').each((_, pre) => {
     const $pre = $(pre);
-    const method = collapse($pre.find('.badge').text()).toUpperCase();
-    const path = collapse($pre.find('.openapi__method-endpoint-path').text());
+    const method = collapseWhitespace($pre.find('.badge').text()).toUpperCase();
+    const path = collapseWhitespace($pre.find('.openapi__method-endpoint-path').text());
     $pre.replaceWith($('<p class="twin-endpoint">').append($('<code>').text(`${method} ${path}`.trim())));
   });
 }
@@ -194,13 +193,13 @@ function rewriteTabs($: $Root, root: Selection): void {
       }
     }
     if (panels.length === 0) continue;
-    const labels = tabs.map((tab) => collapse($(tab).text()));
+    const labels = tabs.map((tab) => collapseWhitespace($(tab).text()));
     if (panels.length === tabs.length) {
       tabs.forEach((tab, i) => {
         const panel = $(panels[i]);
         // A label that the panel repeats as its summary (a "Body" tab over a "Body" section) is left out.
         const first = panel.children().first();
-        if (first.is('details') && collapse(first.children('summary').text()).startsWith(labels[i])) return;
+        if (first.is('details') && collapseWhitespace(first.children('summary').text()).startsWith(labels[i])) return;
         const label = $(tab).hasClass('openapi-tabs__response-code-item')
           ? $('<h3>').text(labels[i])
           : $('<p>').append($('<strong>').text(labels[i]));
@@ -216,7 +215,7 @@ function rewriteTabs($: $Root, root: Selection): void {
     // Drop the tab list and the wrappers it leaves empty.
     let parent = $list.parent();
     $list.remove();
-    while (parent.length && !parent.is('article') && parent.children().length === 0 && !collapse(parent.text())) {
+    while (parent.length && !parent.is('article') && parent.children().length === 0 && !collapseWhitespace(parent.text())) {
       const next = parent.parent();
       parent.remove();
       parent = next;
@@ -249,7 +248,7 @@ function rewriteSchemaItems($: $Root, root: Selection): void {
     const line = $('<p>');
     $container.children().each((__, part) => {
       const $part = $(part);
-      const text = collapse($part.text());
+      const text = collapseWhitespace($part.text());
       if (!text || $part.hasClass('openapi-schema__divider')) return;
       if ($part.hasClass('openapi-schema__property')) line.append($('<strong>').append($('<code>').text(text)));
       else if ($part.is('.openapi-schema__name, .openapi-schema__type')) line.append(' ', $('<code>').text(text));
@@ -261,7 +260,7 @@ function rewriteSchemaItems($: $Root, root: Selection): void {
   // The "Array [" and "]" rows around an array's item properties: the type (`object[]`) already says it.
   root
     .find('li')
-    .filter((_, item) => /^(Array \[|\])$/.test(collapse($(item).text())))
+    .filter((_, item) => /^(Array \[|\])$/.test(collapseWhitespace($(item).text())))
     .remove();
   // A list item belongs in a list; runs of loose items become one.
   root.find('li').each((_, item) => {
@@ -288,7 +287,7 @@ function rewriteSchemaItems($: $Root, root: Selection): void {
 function rewriteAdmonitions($: $Root, root: Selection): void {
   root.find('.theme-admonition').each((_, box) => {
     const $box = $(box);
-    const label = collapse($box.find('[class*="admonitionHeading"]').first().text());
+    const label = collapseWhitespace($box.find('[class*="admonitionHeading"]').first().text());
     const content = $box.find('[class*="admonitionContent"]').first();
     const quote = $('<blockquote>');
     if (label) quote.append($('<p>').append($('<strong>').text(label.charAt(0).toUpperCase() + label.slice(1))));
@@ -328,7 +327,7 @@ function absolutizeLinks($: $Root, root: Selection, route: string, siteUrl: stri
   };
   root.find('a[href]').each((_, a) => {
     const $a = $(a);
-    if (!collapse($a.text()) && $a.find('img').length === 0) {
+    if (!collapseWhitespace($a.text()) && $a.find('img').length === 0) {
       $a.remove();
       return;
     }
@@ -338,15 +337,13 @@ function absolutizeLinks($: $Root, root: Selection, route: string, siteUrl: stri
 }
 
 /** React's `<!-- -->` text separators. */
-function removeComments($: $Root, root: Selection): void {
+function removeComments(root: Selection): void {
   root
     .find('*')
     .addBack()
     .contents()
     .filter((_, node) => node.type === 'comment')
     .remove();
-  // Text split by a removed comment is one text again.
-  root.find('*').each((_, el) => void $(el).contents());
 }
 
 /** Spaces at the edges of bold or italic text move outside it (Markdown cannot end `**` on a space). */

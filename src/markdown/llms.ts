@@ -4,6 +4,7 @@
  * twin with its description) and `/llms-full.txt` (every twin, in the same
  * order). Both are written from the twins (src/plugins/markdown-twins.ts).
  */
+import { collapseWhitespace } from '../text';
 import { twinPath } from './paths';
 
 export type TwinPage = {
@@ -24,20 +25,19 @@ type SiteFacts = {
   details?: string;
 };
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-const linkText = (text: string) => oneLine(text).replace(/([\\[\]])/g, '\\$1');
+const linkText = (text: string) => collapseWhitespace(text).replace(/([\\[\]])/g, '\\$1');
 
 export const absoluteUrl = (siteUrl: string, path: string) => `${siteUrl.replace(/\/$/, '')}${path}`;
 
 export function renderLlmsTxt(site: SiteFacts, sections: Section[]): string {
-  const lines = [`# ${site.name}`, '', `> ${oneLine(site.summary)}`, ''];
+  const lines = [`# ${site.name}`, '', `> ${collapseWhitespace(site.summary)}`, ''];
   if (site.details) lines.push(site.details.trim(), '');
   for (const section of sections) {
     if (section.pages.length === 0) continue;
     lines.push(`## ${section.title}`, '');
     for (const page of section.pages) {
       const link = `[${linkText(page.title)}](${absoluteUrl(site.siteUrl, twinPath(page.route))})`;
-      lines.push(page.description ? `- ${link}: ${oneLine(page.description)}` : `- ${link}`);
+      lines.push(page.description ? `- ${link}: ${collapseWhitespace(page.description)}` : `- ${link}`);
     }
     lines.push('');
   }
@@ -46,7 +46,7 @@ export function renderLlmsTxt(site: SiteFacts, sections: Section[]): string {
 
 /** Every twin after the llms.txt header, separated by rules. */
 export function renderLlmsFullTxt(site: SiteFacts, sections: Section[]): string {
-  const head = [`# ${site.name}`, '', `> ${oneLine(site.summary)}`].join('\n');
+  const head = [`# ${site.name}`, '', `> ${collapseWhitespace(site.summary)}`].join('\n');
   const twins = sections.flatMap((section) => section.pages.map((page) => page.markdown.trim()));
   return `${[head, ...twins].join('\n\n---\n\n')}\n`;
 }

@@ -8,56 +8,19 @@
 import type * as cheerio from 'cheerio';
 import type { AnyNode } from 'cheerio';
 import { brand } from '../brand';
-import { kebab, openapiDocument, operationFacts } from '../openapi/facts';
-import { curlSample, goSample } from '../components/RequestSample/samples';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Obj = { [key: string]: Json };
-const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-type OperationEntry = {
-  operationId: string;
-  method: string;
-  /** The path (`/charges`) of a call, or the name of a webhook. */
-  path: string;
-  webhook: boolean;
-  operation: Obj;
-};
+import { isObject as isObj, openapiDocument, operations, type OperationEntry } from '../openapi/document';
+import { operationFacts } from '../openapi/facts';
+import { curlSample, goSample } from '../openapi/samples';
+import { collapseWhitespace, escapeHtml, codeSpans } from '../text';
 
 /** Every operation and webhook of the document, by the route of its page (`/api/create-charge`). */
 export function operationsByRoute(): Map<string, OperationEntry> {
-  const doc = openapiDocument();
-  const byRoute = new Map<string, OperationEntry>();
-  for (const [group, webhook] of [
-    ['paths', false],
-    ['webhooks', true],
-  ] as const) {
-    const items = doc[group];
-    if (!isObj(items)) continue;
-    for (const [path, item] of Object.entries(items)) {
-      if (!isObj(item)) continue;
-      for (const method of METHODS) {
-        const operation = item[method];
-        if (!isObj(operation) || typeof operation.operationId !== 'string') continue;
-        byRoute.set(`/api/${kebab(operation.operationId)}`, {
-          operationId: operation.operationId,
-          method: method.toUpperCase(),
-          path,
-          webhook,
-          operation,
-        });
-      }
-    }
-  }
-  return byRoute;
+  return new Map(operations().map((entry) => [entry.pageUrl, entry]));
 }
 
 /** `how` is HTML: a sentence with code spans. */
 type Scheme = { name: string; how: string; description?: string };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const codeHtml = (text: string) => `<code>${escapeHtml(text)}</code>`;
 
 function schemeOf(name: string): Scheme {
@@ -65,7 +28,7 @@ function schemeOf(name: string): Scheme {
   const schemes = isObj(components) && isObj(components.securitySchemes) ? components.securitySchemes : {};
   const scheme = schemes[name];
   if (!isObj(scheme)) throw new Error(`openapi: no security scheme named "${name}"`);
-  const description = typeof scheme.description === 'string' ? scheme.description.replace(/\s+/g, ' ').trim() : undefined;
+  const description = typeof scheme.description === 'string' ? collapseWhitespace(scheme.description) : undefined;
   if (scheme.type === 'http') {
     const kind = String(scheme.scheme ?? '');
     const label = kind.toLowerCase() === 'bearer' ? 'Bearer' : kind;
@@ -93,9 +56,8 @@ function serversOf(entry: OperationEntry): Array<{ description: string; url: str
 
 /** A description of the document as HTML: its `code` spans as <code> (as src/components/InlineMarkdown shows them). */
 function inlineCodeHtml(markdown: string): string {
-  return markdown
-    .split(/`([^`]+)`/)
-    .map((part, i) => (i % 2 ? codeHtml(part) : escapeHtml(part)))
+  return codeSpans(markdown)
+    .map((part) => (part.code ? codeHtml(part.text) : escapeHtml(part.text)))
     .join('');
 }
 
@@ -105,17 +67,18 @@ function inlineCodeHtml(markdown: string): string {
  */
 export function addOperationFacts($: cheerio.CheerioAPI, article: cheerio.Cheerio<AnyNode>, entry: OperationEntry): void {
   const code = (text: string) => $('<code>').text(text);
+  const method = entry.method.toUpperCase();
   const facts: AnyNode[] = [];
   if (entry.webhook) {
     facts.push(
       ...$('<p>')
-        .append(`Webhook `, code(entry.path), `: the API sends it as a `, code(entry.method), ' request to your callback URL.')
+        .append(`Webhook `, code(entry.path), `: the API sends it as a `, code(method), ' request to your callback URL.')
         .toArray(),
     );
   } else {
     const urls = $('<ul>');
     for (const server of serversOf(entry)) {
-      urls.append($('<li>').append($('<strong>').text(`${server.description}:`), ' ', code(`${entry.method} ${server.url}${entry.path}`)));
+      urls.append($('<li>').append($('<strong>').text(`${server.description}:`), ' ', code(`${method} ${server.url}${entry.path}`)));
     }
     facts.push(...urls.toArray());
     const alternatives = securityOf(entry);

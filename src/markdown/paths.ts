@@ -1,13 +1,16 @@
 /**
- * Where the Markdown forms of the site live. Shared by the build
- * (src/plugins/markdown-twins.ts), the hosting rules (deploy/rules.ts) and the
- * "Copy page" button, so it must stay free of Node imports.
+ * Where the Markdown forms of the site and its other files for assistants live.
+ * Shared by the build (src/plugins/markdown-twins.ts, src/plugins/gaps.ts), the
+ * hosting rules (deploy/rules.ts), the "Copy page" button and the MCP server
+ * (mcp/), so it must stay free of Node imports.
  */
 
 /** The index of the site for assistants (llmstxt.org). */
 export const LLMS_TXT = '/llms.txt';
 /** Every twin in one file, in sidebar order. */
 export const LLMS_FULL_TXT = '/llms-full.txt';
+/** The gap report as JSON (src/plugins/gaps.ts): every fact marked as not documented yet. */
+export const UNKNOWNS_JSON = '/unknowns.json';
 
 /** A page's URL path without its trailing slash ("/" stays "/"). */
 export function canonicalPath(pathname: string): string {

@@ -1,49 +1,38 @@
 /**
- * Reads facts out of the OpenAPI document (openapi/v2.0.yaml) for the pages:
- * field tables, enum lists, operations and their examples. Runs at build time
- * only (from the remark plugin and the tests), never in the browser, so pages
- * carry just the facts they show.
+ * Reads facts out of the OpenAPI document for the pages: field tables, enum
+ * lists, operations and their examples. Runs at build time only (from the remark
+ * plugin, the Markdown twins and the tests), never in the browser, so pages carry
+ * just the facts they show. The document is read through src/openapi/document.ts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { parse } from 'yaml';
+import {
+  isObject as isObj,
+  openapiDocument,
+  operationById,
+  operations,
+  resolveRef,
+  schemaRefName,
+  type Json,
+  type JsonObject as Obj,
+} from './document';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Obj = { [key: string]: Json };
-
-const OPENAPI_PATH = path.resolve(__dirname, '../../openapi/v2.0.yaml');
-
-let cached: Obj | undefined;
-export function openapiDocument(): Obj {
-  cached ??= parse(fs.readFileSync(OPENAPI_PATH, 'utf8')) as Obj;
-  return cached;
-}
-
-const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function schemas(): Obj {
-  const components = openapiDocument().components;
+function schemas(doc: Obj): Obj {
+  const components = doc.components;
   if (!isObj(components) || !isObj(components.schemas)) throw new Error('openapi: no components.schemas');
   return components.schemas;
 }
 
-function schemaByName(name: string): Obj {
-  const schema = schemas()[name];
+function schemaByName(name: string, doc: Obj = openapiDocument()): Obj {
+  const schema = schemas(doc)[name];
   if (!isObj(schema)) throw new Error(`openapi: no component schema named "${name}"`);
   return schema;
 }
 
-function refName(ref: string): string {
-  const prefix = '#/components/schemas/';
-  if (!ref.startsWith(prefix)) throw new Error(`openapi: unsupported $ref ${ref}`);
-  return ref.slice(prefix.length);
-}
-
 /** Follows $ref (keeping the referring node's own description) and returns the schema and the name it came from. */
-function deref(schema: Obj): { schema: Obj; name?: string } {
+function deref(schema: Obj, doc: Obj = openapiDocument()): { schema: Obj; name?: string } {
   if (typeof schema.$ref === 'string') {
-    const name = refName(schema.$ref);
-    const target = deref(schemaByName(name));
+    const name = schemaRefName(schema);
+    if (!name) throw new Error(`openapi: unsupported $ref ${schema.$ref}`);
+    const target = deref(schemaByName(name, doc), doc);
     const merged: Obj = { ...target.schema };
     for (const key of ['description', 'deprecated', 'default', 'examples', 'readOnly'] as const) {
       if (schema[key] !== undefined) merged[key] = schema[key];
@@ -84,7 +73,10 @@ export type FieldRow = {
   rules: string[];
 };
 
-function describeType(schema: Obj): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
+function describeType(
+  schema: Obj,
+  doc: Obj = openapiDocument(),
+): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
   // Nullable forms: type: [X, 'null'] and anyOf/oneOf [X, {type: 'null'}].
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
@@ -92,11 +84,11 @@ function describeType(schema: Obj): { type: string; nullable: boolean; inner?: O
       const nonNull = options.filter((o) => !(isObj(o) && o.type === 'null')).filter(isObj);
       const nullable = nonNull.length < options.length;
       if (nonNull.length === 1) {
-        const inner = describeType(deref(nonNull[0]).schema);
-        const named = deref(nonNull[0]).name;
+        const inner = describeType(deref(nonNull[0], doc).schema, doc);
+        const named = deref(nonNull[0], doc).name;
         return { ...inner, nullable: nullable || inner.nullable, enumName: inner.values ? named : undefined };
       }
-      const names = nonNull.map((o) => deref(o).name ?? String(deref(o).schema.type ?? 'object'));
+      const names = nonNull.map((o) => deref(o, doc).name ?? String(deref(o, doc).schema.type ?? 'object'));
       return { type: `one of ${names.join(', ')}`, nullable };
     }
   }
@@ -108,13 +100,13 @@ function describeType(schema: Obj): { type: string; nullable: boolean; inner?: O
   }
   const values = Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null).map(String) : undefined;
   if (type === 'array' && isObj(schema.items)) {
-    const item = deref(schema.items);
-    const itemType = describeType(item.schema);
+    const item = deref(schema.items, doc);
+    const itemType = describeType(item.schema, doc);
     return { type: `array of ${itemType.type}`, nullable, inner: item.schema, values: itemType.values };
   }
   if (type === 'object' || (type === undefined && isObj(schema.properties))) {
     if (isObj(schema.additionalProperties)) {
-      return { type: 'map of object', nullable, inner: deref(schema.additionalProperties).schema };
+      return { type: 'map of object', nullable, inner: deref(schema.additionalProperties, doc).schema };
     }
     return { type: 'object', nullable, inner: schema };
   }
@@ -186,9 +178,8 @@ export function schemaFields(name: string, maxDepth = 2): FieldRow[] {
   return rows;
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-export type Parameter = {
+type Parameter = {
   name: string;
   in: string;
   required: boolean;
@@ -213,10 +204,6 @@ export type OperationFacts = {
   responseExample?: Json;
 };
 
-export function kebab(operationId: string): string {
-  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
-
 function firstExample(media: Obj | undefined, which?: string): Json | undefined {
   if (!media) return undefined;
   if (isObj(media.examples)) {
@@ -228,62 +215,46 @@ function firstExample(media: Obj | undefined, which?: string): Json | undefined 
   return media.example;
 }
 
-/** The facts of one operation, by operationId. `example` names one of several request examples. */
-export function operationFacts(operationId: string, example?: string): OperationFacts {
-  const doc = openapiDocument();
-  const paths = isObj(doc.paths) ? doc.paths : {};
-  for (const [p, item] of Object.entries(paths)) {
-    if (!isObj(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObj(op) || op.operationId !== operationId) continue;
-      const params = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]
-        .filter(isObj)
-        .map((raw) => {
-          const param = typeof raw.$ref === 'string' ? resolvePointer(raw.$ref) : raw;
-          const schema = isObj(param.schema) ? deref(param.schema).schema : {};
-          const described = describeType(schema);
-          return {
-            name: String(param.name),
-            in: String(param.in),
-            required: param.required === true,
-            type: described.type,
-            description: typeof param.description === 'string' ? param.description.trim() : undefined,
-            values: described.values,
-            rules: rulesOf(schema),
-            example: param.example,
-          };
-        });
-      const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
-      const json = body && isObj(body['application/json']) ? body['application/json'] : undefined;
-      const responses = isObj(op.responses) ? op.responses : {};
-      const ok = [responses['200'], responses['201'], responses['202']].find(isObj);
-      const okJson = ok && isObj(ok.content) && isObj(ok.content['application/json']) ? ok.content['application/json'] : undefined;
-      const schemaRef = json && isObj(json.schema) && typeof json.schema.$ref === 'string' ? refName(json.schema.$ref) : undefined;
-      return {
-        operationId,
-        method: method.toUpperCase(),
-        path: p,
-        summary: String(op.summary ?? ''),
-        tag: Array.isArray(op.tags) ? String(op.tags[0]) : '',
-        pageUrl: `/api/${kebab(operationId)}`,
-        public: Array.isArray(op.security) && op.security.length === 0,
-        parameters: params,
-        requestSchema: schemaRef,
-        requestExample: firstExample(json, example),
-        responseExample: firstExample(okJson),
-      };
-    }
-  }
-  throw new Error(`openapi: no operation with operationId "${operationId}"`);
-}
-
-function resolvePointer(ref: string): Obj {
-  const parts = ref.replace(/^#\//, '').split('/');
-  let node: Json = openapiDocument();
-  for (const part of parts) node = isObj(node) ? node[part] : null;
-  if (!isObj(node)) throw new Error(`openapi: cannot resolve ${ref}`);
-  return node;
+/**
+ * The facts of one operation, by operationId. `example` names one of several
+ * request examples; `doc` is the site's document unless given (the MCP server
+ * passes the one it read from the published site).
+ */
+export function operationFacts(operationId: string, example?: string, doc: Obj = openapiDocument()): OperationFacts {
+  const entry = operationById(operationId, doc);
+  const op = entry.operation;
+  const params = entry.parameters.map((param) => {
+    const schema = isObj(param.schema) ? deref(param.schema, doc).schema : {};
+    const described = describeType(schema, doc);
+    return {
+      name: String(param.name),
+      in: String(param.in),
+      required: param.required === true,
+      type: described.type,
+      description: typeof param.description === 'string' ? param.description.trim() : undefined,
+      values: described.values,
+      rules: rulesOf(schema),
+      example: param.example,
+    };
+  });
+  const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
+  const json = body && isObj(body['application/json']) ? body['application/json'] : undefined;
+  const responses = isObj(op.responses) ? op.responses : {};
+  const ok = [responses['200'], responses['201'], responses['202']].map((r) => resolveRef(doc, r)).find(isObj);
+  const okJson = ok && isObj(ok.content) && isObj(ok.content['application/json']) ? ok.content['application/json'] : undefined;
+  return {
+    operationId,
+    method: entry.method.toUpperCase(),
+    path: entry.path,
+    summary: String(op.summary ?? ''),
+    tag: Array.isArray(op.tags) ? String(op.tags[0]) : '',
+    pageUrl: entry.pageUrl,
+    public: !entry.authenticated,
+    parameters: params,
+    requestSchema: json ? schemaRefName(json.schema) : undefined,
+    requestExample: firstExample(json, example),
+    responseExample: firstExample(okJson),
+  };
 }
 
 /** A schema-level example (the first of `examples`, or `example`). */
@@ -294,16 +265,9 @@ export function schemaExample(name: string): Json {
   throw new Error(`openapi: schema "${name}" has no example`);
 }
 
-/** Every operation of the document, in document order. */
+/** Every call of the document (webhooks aside), in document order. */
 export function allOperationIds(): string[] {
-  const ids: string[] = [];
-  const paths = openapiDocument().paths;
-  for (const item of Object.values(isObj(paths) ? paths : {})) {
-    if (!isObj(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (isObj(op) && typeof op.operationId === 'string') ids.push(op.operationId);
-    }
-  }
-  return ids;
+  return operations()
+    .filter((entry) => !entry.webhook)
+    .map((entry) => entry.operationId);
 }

@@ -1,33 +1,14 @@
 /**
- * Reading and checking values against the schemas of an OpenAPI 3.1 document:
- * the one `$ref` follower and the one validator (Ajv, Draft 2020-12, as
- * OpenAPI 3.1 uses) of the project. The local sandbox names the fields at
- * fault with it (scripts/sandbox-server.ts); the tests check the document's
- * examples (tests/unit/openapi-document.test.ts) and the sandbox's answers
- * (tests/openapi.ts) with it. Not part of the site's bundles.
+ * Checking values against the schemas of an OpenAPI 3.1 document: the one
+ * validator (Ajv, Draft 2020-12, as OpenAPI 3.1 uses) of the project. The local
+ * sandbox and the MCP server name the fields at fault with it
+ * (src/openapi/violations.ts); the
+ * tests check the document's examples (tests/unit/openapi-document.test.ts) and
+ * the sandbox's answers (tests/openapi.ts) with it. Not part of the site's bundles.
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-
-/** A parsed node of the document (checked at run time, so loosely typed). */
-export type Json = any;
-
-/** The node a local `$ref` ("#/components/schemas/Charge") points at, following chains; throws on others. */
-export function resolveRef(doc: Json, node: Json): Json {
-  let current = node;
-  for (let depth = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; depth += 1) {
-    const ref: string = current.$ref;
-    if (depth >= 20) throw new Error(`$ref loop at ${ref}`);
-    if (!ref.startsWith('#/')) throw new Error(`only local refs are expected, got ${ref}`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((parent: Json, key: string) => parent?.[key], doc);
-    if (current === undefined) throw new Error(`unresolved $ref ${ref}`);
-  }
-  return current;
-}
+import type { DocumentNode as Json } from './document';
 
 /** `#/components/...` refs as `openapi.json#/components/...`: the id the components are registered under. */
 function rewriteRefs(node: Json): Json {
@@ -51,7 +32,8 @@ export interface SchemaValidator {
 }
 
 export function schemaValidator(doc: Json): SchemaValidator {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  // verbose: each error carries the schema it broke, for the rule a violation names (src/openapi/violations.ts).
+  const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
   addFormats(ajv);
   // OpenAPI's file-upload format; any string is a valid value of it.
   ajv.addFormat('binary', true);

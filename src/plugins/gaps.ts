@@ -3,18 +3,24 @@
  * component for unknowns (<Unknown> in the pages, `x-unknown` in the OpenAPI
  * document). After each build this plugin collects the marks from the built
  * pages, prints the total, and fails the build when a page holds more than
- * MAX_MARKS_PER_PAGE of them. `npm run gaps` prints the whole list.
+ * MAX_MARKS_PER_PAGE of them. `npm run gaps` prints the whole list. The marks
+ * are also published with the build as /unknowns.json (UnknownsFile), beside
+ * llms.txt, for assistants (the MCP server's list_unknowns).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { builtPages } from '../built/pages';
+import { collapseWhitespace } from '../text';
+import { UNKNOWNS_JSON } from '../markdown/paths';
 
 const MAX_MARKS_PER_PAGE = 3;
 
 type Gap = { route: string; heading: string; topic: string; text: string };
 
-const clean = (text: string) => text.replace(/[\u200b\s]+/g, ' ').trim();
+/** /unknowns.json: each mark with its page's route, the heading it stands under, its topic and what is missing. */
+export type UnknownsFile = { version: 1; unknowns: Gap[] };
 
 /** The marks of one built page, each under the nearest heading before it. */
 export function gapsOfPage(html: string, route: string): Gap[] {
@@ -27,10 +33,10 @@ export function gapsOfPage(html: string, route: string): Gap[] {
       const node = $(el);
       const topic = node.attr('data-unknown-topic');
       if (topic === undefined) {
-        heading = clean(node.clone().find('.hash-link').remove().end().text());
+        heading = collapseWhitespace(node.clone().find('.hash-link').remove().end().text());
         return;
       }
-      const text = clean(node.text())
+      const text = collapseWhitespace(node.text())
         .replace(/^Not documented yet:\s*/, '')
         .replace(/\s*Ask \S+@\S+\.$/, '');
       gaps.push({ route, heading, topic, text });
@@ -65,6 +71,8 @@ export default function gapsPlugin(_context: LoadContext): Plugin<void> {
       const gaps = collectGaps(outDir);
       const problems = gapProblems(gaps);
       if (problems.length) throw new Error(`Unknowns (<Unknown>, x-unknown):\n- ${problems.join('\n- ')}`);
+      const file: UnknownsFile = { version: 1, unknowns: gaps };
+      fs.writeFileSync(path.join(outDir, UNKNOWNS_JSON), `${JSON.stringify(file)}\n`);
       const pages = new Set(gaps.map((g) => g.route)).size;
       console.log(`[gap-report] ${gaps.length} unknowns marked on ${pages} pages (npm run gaps lists them)`);
     },

@@ -17,7 +17,7 @@ import { builtPages } from '../built/pages';
 import { htmlToTwin } from '../markdown/htmlToMarkdown';
 import { absoluteUrl, renderLlmsFullTxt, renderLlmsTxt, type Section, type TwinPage } from '../markdown/llms';
 import { addOperationFacts, operationsByRoute } from '../markdown/operationTwin';
-import { openapiDocument } from '../openapi/facts';
+import { openapiDocument } from '../openapi/document';
 import { LLMS_FULL_TXT, LLMS_TXT, canonicalPath, twinPath } from '../markdown/paths';
 
 type MarkdownTwinsOptions = {

@@ -28,4 +28,3 @@ function noEvalProbe(source) {
 }
 
 module.exports = noEvalProbe;
-module.exports.PROBE = PROBE;

@@ -16,6 +16,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { filesUnder } from '../built/pages';
 
 /** dist/esm/DocSearchModal.js of @docsearch/react. */
 export const PATCHED_FILE = /[\\/]node_modules[\\/]@docsearch[\\/]react[\\/]dist[\\/]esm[\\/]DocSearchModal\.js$/;
@@ -25,16 +26,9 @@ export const EVAL_PROBE = /\bFunction\(\s*(?:""|'')\s*\)/;
 
 /** The JavaScript files under `dir` that still hold an eval probe, relative to `dir`. */
 export async function filesWithEvalProbe(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (at: string) => {
-    for (const entry of await fs.readdir(at, { withFileTypes: true })) {
-      const file = path.join(at, entry.name);
-      if (entry.isDirectory()) await walk(file);
-      else if (entry.name.endsWith('.js') && EVAL_PROBE.test(await fs.readFile(file, 'utf8'))) found.push(path.relative(dir, file));
-    }
-  };
-  await walk(dir);
-  return found.sort();
+  const scripts = filesUnder(dir, (name) => name.endsWith('.js'));
+  const probed = await Promise.all(scripts.map(async (file) => EVAL_PROBE.test(await fs.readFile(file, 'utf8'))));
+  return scripts.filter((_, i) => probed[i]).map((file) => path.relative(dir, file));
 }
 
 export default function noEvalProbePlugin(): Plugin<void> {

@@ -7,7 +7,9 @@
  * to the browser, and a name that the document lacks fails the build.
  */
 import { parse as parseJs } from 'acorn';
+import { brand } from '../brand';
 import { enumFacts, operationFacts, schemaExample, schemaFields } from '../openapi/facts';
+import { requestSamples } from '../openapi/samples';
 
 type Attribute = { type: string; name?: string; value?: unknown };
 type Node = { type: string; name?: string | null; attributes?: Attribute[]; children?: Node[] };
@@ -16,7 +18,7 @@ const lookups: Record<string, (attrs: Record<string, string>) => unknown> = {
   SchemaFields: (a) => schemaFields(need(a, 'name'), a.depth ? Number(a.depth) : undefined),
   EnumValues: (a) => enumFacts(need(a, 'name')),
   Operation: (a) => operationFacts(need(a, 'id')),
-  RequestSample: (a) => operationFacts(need(a, 'id'), a.example),
+  RequestSample: (a) => requestSamples(operationFacts(need(a, 'id'), a.example), brand.sandboxApiUrl),
   ResponseExample: (a) => operationFacts(need(a, 'id')).responseExample,
   RequestExample: (a) => operationFacts(need(a, 'id'), a.example).requestExample,
   SchemaExample: (a) => schemaExample(need(a, 'name')),

@@ -12,6 +12,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { builtPages } from '../built/pages';
+import { collapseWhitespace } from '../text';
 import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../search/records';
 import type { SearchMode } from '../search/config';
 
@@ -24,10 +25,7 @@ const DOCS_SETS: Record<string, string> = {
 const MAX_CONTENT = 280;
 /** Text without decoration: pictographs such as the 📄️ of category cards, their joiners, control characters. */
 export const clean = (text: string) =>
-  text
-    .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
-    .replace(/[\p{Cc}\u200b\s]+/gu, ' ')
-    .trim();
+  collapseWhitespace(text.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '').replace(/\p{Cc}/gu, ' '));
 
 type Node = { type: string; data?: string; children?: Node[] };
 

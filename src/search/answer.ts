@@ -8,6 +8,7 @@
  * - Highlights and snippets are built from HTML-escaped text, so a query or a
  *   page can never inject markup.
  */
+import { escapeHtml } from '../text';
 import { HIERARCHY_LEVELS } from './records';
 import type { Engine, FacetFilters, Ranked } from './engine';
 
@@ -22,8 +23,6 @@ type Params = {
 };
 export type SearchRequest = Params & { indexName?: string; params?: Params };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

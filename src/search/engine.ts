@@ -53,7 +53,7 @@ export function tokenize(text: string, field?: string): string[] {
 }
 
 /** English plurals to their singular, for plain words: payouts, statuses, currencies, addresses. */
-export function singular(word: string): string {
+function singular(word: string): string {
   if (word.length <= 3 || !/^\p{Ll}+$/u.test(word) || /(ss|us|is)$/.test(word)) return word;
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(sses|xes|ches|shes|uses)$/.test(word)) return word.slice(0, -2);
@@ -94,6 +94,9 @@ function toDoc(record: SearchRecord, id: number): Doc {
   };
 }
 
+/** The engine reads at most this many characters of a query. */
+export const MAX_QUERY_LENGTH = 256;
+
 export type Engine = { records: SearchRecord[]; search: (query: string, facetFilters?: FacetFilters) => Ranked[] };
 export type Ranked = { record: SearchRecord; score: number; terms: string[] };
 /** Algolia facetFilters: AND of entries, each a value or an OR-list of values, as "facet:value". */
@@ -112,7 +115,7 @@ function matchesFilters(record: SearchRecord, filters: FacetFilters): boolean {
 }
 
 /** Edit distance with a swap of two neighbouring letters as one edit (optimal string alignment). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -177,7 +180,7 @@ export function createEngine(records: SearchRecord[]): Engine {
   return {
     records,
     search(query, facetFilters = []) {
-      const words = queryWordsOf(query.trim().slice(0, 256));
+      const words = queryWordsOf(query.trim().slice(0, MAX_QUERY_LENGTH));
       const terms = [...new Set(words.flatMap((w) => (w.whole === null ? w.parts : [w.whole, ...w.parts])))];
       if (terms.length === 0) return [];
       // Which of the query's terms each indexed word answers (a bit each), worked out once per word.

@@ -1,7 +1,7 @@
 /**
  * Shows a failed search in the DocSearch modal, in both search modes, with
  * texts that say what happened:
- * - the search service could not be reached: SPEC.md's texts, "Unable to fetch
+ * - the search service could not be reached: the specification's texts, "Unable to fetch
  *   results" and "You might want to check your network connection.". That is
  *   the hosted client's RetryError (no Algolia host answered), a TypeError from
  *   `fetch` (the built-in client could not fetch its index) or a ChunkLoadError

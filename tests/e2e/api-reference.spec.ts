@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import * as cheerio from 'cheerio';
-import { parse } from 'yaml';
 import { brand } from '../../src/brand';
+import { parse } from 'yaml';
+import { operations as documentOperations } from '../../src/openapi/document';
 import { axeViolations, collectErrors, gotoHydrated, trackAssets } from './helpers';
 
 /**
@@ -335,13 +335,10 @@ test.describe('guides and help centre without API Reference code', () => {
 test.describe('API Reference sidebar', () => {
   test('lists the operations grouped by tag, in the order of the OpenAPI document', async ({ page }) => {
     const expectedTags = ['Charges', 'Checkouts', 'Deposits', 'Invoices', 'Mass payouts', 'Balances', 'Conversions and rates'];
-    const spec = parse(readFileSync('openapi/v2.0.yaml', 'utf8'));
-    const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
     const operationsOf = (tag: string): string[] =>
-      Object.values(spec.paths as Record<string, Record<string, { operationId?: string; tags?: string[] }>>)
-        .flatMap((item) => Object.values(item))
-        .filter((op) => typeof op === 'object' && op?.operationId && op.tags?.includes(tag))
-        .map((op) => `/api/${kebab(op.operationId as string)}`);
+      documentOperations()
+        .filter((entry) => !entry.webhook && Array.isArray(entry.operation.tags) && entry.operation.tags.includes(tag))
+        .map((entry) => entry.pageUrl);
 
     await gotoHydrated(page, '/api');
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');

@@ -1,30 +1,16 @@
 /**
- * The real server: Debian's nginx, started on a loopback port with the
- * configuration rendered from deploy/rules.ts over build/, with its own prefix
- * (pid, logs, temp files) and stopped by its own pid at the end.
+ * The real server: Debian's nginx with the configuration rendered from
+ * deploy/rules.ts over build/ (the worker's instance of tests/e2e/nginx.ts, on a
+ * free loopback port; the tests' baseURL).
  */
 import * as cheerio from 'cheerio';
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { HOME_REDIRECT_TARGET, pageRoutes, searchRoute } from '../fixtures/routes';
 import { gotoHydrated, sitemapRoutes, watchCsp } from './helpers';
-import { startNginx, type RunningNginx } from './nginx';
-
-const PORT = Number(process.env.NGINX_TEST_PORT ?? 3180);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-
-let nginx: RunningNginx | undefined;
+import { test } from './nginx';
 
 test.describe.configure({ mode: 'serial' });
-test.use({ baseURL: ORIGIN });
-
-test.beforeAll(async () => {
-  nginx = await startNginx(PORT);
-});
-
-test.afterAll(async () => {
-  await nginx?.stop();
-});
 
 test.describe('nginx over build/', () => {
   test('/ answers 301 to the welcome guide', async ({ request }) => {

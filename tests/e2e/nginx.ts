@@ -1,24 +1,29 @@
 /**
- * Debian's nginx for the browser tests: started on a loopback port with the
- * configuration rendered from deploy/rules.ts over build/ (so the CSP is
- * enforced), with its own prefix (pid, logs, temp files), stopped by its own
- * pid. Used by nginx.spec.ts, markdown.spec.ts and sandbox.spec.ts.
+ * Debian's nginx for the browser tests, as a Playwright worker fixture: one
+ * nginx per worker, started the first time a test of the worker asks for it, on
+ * a free loopback port, with the configuration rendered from deploy/rules.ts
+ * over build/ (so the CSP is enforced) and a prefix of its own (pid, logs, temp
+ * files), and stopped by its pid when the worker ends. The `test` exported here
+ * takes its baseURL from it. Used by nginx.spec.ts, markdown.spec.ts and
+ * sandbox.spec.ts, which all test build/ (the hosted-search build, build-hosted/,
+ * is served by `docusaurus serve`: playwright.config.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { test as base } from '@playwright/test';
 import { renderNginx } from '../../deploy/render';
-import { answering } from '../servers';
+import { answering, freePort } from '../servers';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-export interface RunningNginx {
+interface RunningNginx {
   readonly origin: string;
   stop(): Promise<void>;
 }
 
-export async function startNginx(port: number, root = path.resolve('build')): Promise<RunningNginx> {
+async function startNginx(port: number, root = path.resolve('build')): Promise<RunningNginx> {
   const origin = `http://127.0.0.1:${port}`;
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
   const conf = path.join(prefix, 'nginx.conf');
@@ -37,3 +42,21 @@ export async function startNginx(port: number, root = path.resolve('build')): Pr
     },
   };
 }
+
+export const test = base.extend<object, { nginx: RunningNginx }>({
+  nginx: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none
+    async ({}, use) => {
+      const nginx = await startNginx(await freePort());
+      try {
+        await use(nginx);
+      } finally {
+        await nginx.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ nginx }, use) => {
+    await use(nginx.origin);
+  },
+});

@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { pageRoutes, HOME_REDIRECT_TARGET } from '../fixtures/routes';
 import { axeViolations, collectErrors, expectNotFound, gotoHydrated, trackAssets } from './helpers';
 
 /**
- * The Mermaid runtime's files in this build (its core holds the text of its error
- * diagram), and the API Reference's stylesheet: guide and help-centre pages load
- * neither, unless a page draws a diagram.
+ * The Mermaid runtime in this build, found by its core (the file that holds the
+ * text of Mermaid's error diagram and loads the diagram renderers), and the API
+ * Reference's stylesheet: guide and help-centre pages load neither, unless a page
+ * draws a diagram. The first test below checks the detector against what a page
+ * with a diagram and one without load.
  */
 const JS_DIR = path.resolve(__dirname, '../../build/assets/js');
 const mermaidRuntime = new Set(
@@ -23,22 +25,60 @@ const isApiStylesheet = (pathname: string) => /^\/assets\/css\/api-reference\.[0
 /** Scanned with axe in api-reference.spec.ts, with a viewport taller than the page (axe then checks every element's colours). */
 const axeElsewhere = new Set(['/api']);
 
+/** Opens a route and returns the paths of the scripts and stylesheets it loads without a reader's action. */
+async function openRecording(page: Page, route: string): Promise<string[]> {
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    if (['script', 'stylesheet'].includes(r.resourceType())) loaded.push(new URL(r.url()).pathname);
+  });
+  const settled = trackAssets(page);
+  await page.goto(route);
+  await settled();
+  return loaded;
+}
+
 // Every route's status, hydration, title, console errors and CSP: the sitemap-wide pass of
-// nginx.spec.ts (every SPEC.md content route is in the sitemap: sitemap.test.ts).
+// nginx.spec.ts (every route of tests/fixtures/routes.ts is in the sitemap: sitemap.test.ts).
 test.describe('route table', () => {
-  test('the Mermaid runtime is found in the build (test of the test)', () => {
-    expect(mermaidRuntime.size).toBeGreaterThan(0);
+  test('the Mermaid runtime detector names code a diagram brings and no code a page without one loads (test of the test)', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    // A page that draws a diagram and its section's page, which draws none.
+    const hasDiagram = async (route: string) => (await (await request.get(route)).text()).includes('language-mermaid');
+    let withDiagram: string | undefined;
+    for (const route of pageRoutes) if (!withDiagram && (await hasDiagram(route))) withDiagram = route;
+    expect(withDiagram, 'a route of the table draws a diagram').toBeDefined();
+    const section = (withDiagram as string).replace(/\/[^/]+$/, '');
+    expect(pageRoutes, `${section} is a route of the table`).toContain(section);
+    expect(await hasDiagram(section), `${section} draws no diagram`).toBe(false);
+
+    // Each in a browser context of its own: nothing comes from the other's cache.
+    const open = async (route: string) => {
+      const context = await browser.newContext({ baseURL });
+      try {
+        return await openRecording(await context.newPage(), route);
+      } finally {
+        await context.close();
+      }
+    };
+    const onDiagramPage = await open(withDiagram as string);
+    const onPlainPage = await open(section);
+    const brought = onDiagramPage.filter((p) => !onPlainPage.includes(p));
+    expect(
+      onPlainPage.filter((p) => mermaidRuntime.has(p)),
+      `found on ${section}`,
+    ).toEqual([]);
+    expect(
+      brought.filter((p) => mermaidRuntime.has(p)),
+      `found among what the diagram of ${withDiagram} brings`,
+    ).not.toEqual([]);
   });
 
   for (const route of pageRoutes) {
     test(`${route} renders its page, loads only the code it needs and has no accessibility violations`, async ({ page }) => {
-      const loaded: string[] = [];
-      page.on('request', (r) => {
-        if (['script', 'stylesheet'].includes(r.resourceType())) loaded.push(new URL(r.url()).pathname);
-      });
-      const settled = trackAssets(page);
-      await page.goto(route);
-      await settled();
+      const loaded = await openRecording(page, route);
       await expect(page.locator('h1').first()).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
       if (route.startsWith('/api')) {

@@ -1,8 +1,8 @@
 /**
  * "Try it" against the local sandbox (`npm run sandbox`), in the browser, with
- * the site served by nginx and its CSP enforced: a reader opens a call,
- * chooses the local sandbox server, sends the documented example and sees the
- * documented answer.
+ * the site served by nginx (the worker's instance of tests/e2e/nginx.ts) and its
+ * CSP enforced: a reader opens a call, chooses the local sandbox server, sends
+ * the documented example and sees the documented answer.
  *
  * The built site offers the local sandbox at brand.localSandboxApiUrl (port
  * 4010). So that the test never depends on that port being free, the sandbox
@@ -10,27 +10,25 @@
  * are sent there (the CSP is checked by the page before any request leaves it,
  * so a connect-src that lacks the origin still fails the test).
  */
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { call, requestExamples, responseOf } from '../openapi';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import { freePort } from '../servers';
 import { watchCsp } from './helpers';
-import { startNginx, type RunningNginx } from './nginx';
+import { test } from './nginx';
 
 const LOCAL_ORIGIN = new URL(brand.localSandboxApiUrl).origin;
 
-let nginx: RunningNginx | undefined;
 let sandbox: RunningSandbox | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  [nginx, sandbox] = await Promise.all([freePort().then((port) => startNginx(port)), startSandbox()]);
+  sandbox = await startSandbox();
 });
 
 test.afterAll(async () => {
-  await Promise.all([nginx?.stop(), sandbox?.stop()]);
+  await sandbox?.stop();
 });
 
 test('Try it on /api/create-charge sends the example to the local sandbox and shows the documented answer', async ({ page }) => {
@@ -46,7 +44,7 @@ test('Try it on /api/create-charge sends the example to the local sandbox and sh
     return route.continue({ url: route.request().url().replace(LOCAL_ORIGIN, running.origin) });
   });
 
-  await page.goto(`${nginx?.origin}/api/create-charge`);
+  await page.goto('/api/create-charge');
   await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Try it' }).click();
   const form = page.locator('.openapi-explorer__request-form');

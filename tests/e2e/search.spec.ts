@@ -6,7 +6,7 @@ const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('.DocSearch-Input');
 const isIndex = (url: string | URL) => String(url).includes('/search-index.json');
 
-/** The texts of a search that could not reach its index (SPEC.md), and of one the index answered with an error. */
+/** The texts of a search that could not reach its index (the specification), and of one the index answered with an error. */
 const NETWORK = { title: 'Unable to fetch results', help: 'You might want to check your network connection.' };
 const UNAVAILABLE = { title: 'Search is unavailable', help: 'Search cannot answer right now. Please try again later.' };
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import * as cheerio from 'cheerio';
 import { enumFacts, operationFacts, schemaFields, allOperationIds } from '../../src/openapi/facts';
-import { curlSample, goSample } from '../../src/components/RequestSample/samples';
+import { curlSample, goSample } from '../../src/openapi/samples';
 import { brand } from '../../src/brand';
 import { calls, entities, statuses, errorCodes, payoutErrorCodes } from '../fixtures/spec';
 import { call, requestExamples } from '../openapi';
@@ -22,7 +22,7 @@ function builtOperation(route: string): { method: string; path: string } | undef
   };
 }
 
-test('field tables list every field SPEC.md gives for an entity', () => {
+test('field tables list every field the specification gives for an entity', () => {
   for (const name of ['Charge', 'CryptoPayment', 'Checkout', 'Invoice', 'Deposit', 'MassPayout', 'BalanceEntry']) {
     const rows = new Set(
       schemaFields(name)
@@ -66,7 +66,7 @@ test('enum lists carry the values and the meanings the document gives', () => {
   assert.throws(() => schemaFields('NoSuchSchema'), /no component schema/);
 });
 
-test('operations resolve to the method, path and reference page of SPEC.md section 7', () => {
+test("operations resolve to the method, path and reference page of the specification's section 7", () => {
   assertBuilt();
   assert.deepEqual(allOperationIds().sort(), calls.map((c) => c.operationId).sort());
   for (const call of calls) {

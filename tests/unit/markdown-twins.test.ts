@@ -7,9 +7,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import * as cheerio from 'cheerio';
 import { brand } from '../../src/brand';
+import {
+  isObject as isObj,
+  openapiDocument,
+  operationById,
+  resolveRef,
+  type Json,
+  type JsonObject as Obj,
+} from '../../src/openapi/document';
 import { assertBuilt, BUILD_DIR, fileForRoute } from './build-output';
 import { articleOf, articleText, llmsSections, metaDescription, readTwin, sitemapRoutes, wordsOf } from './markdown-read';
 
@@ -128,27 +135,8 @@ test('the facts components come out as Markdown tables and fenced code', () => {
   assert.match(readTwin('/guides/invoices/statuses') ?? '', /^```mermaid\nstateDiagram-v2$/m);
 });
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Obj = { [key: string]: Json };
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const doc = parse(fs.readFileSync(path.resolve(__dirname, '../../openapi/v2.0.yaml'), 'utf8')) as Obj;
-function resolve(node: Json | undefined): Json | undefined {
-  if (!isObj(node) || typeof node.$ref !== 'string') return node;
-  let target: Json | undefined = doc;
-  for (const part of node.$ref.replace(/^#\//, '').split('/')) target = isObj(target) ? target[part] : undefined;
-  return resolve(target);
-}
-
-function operation(operationId: string): { method: string; path: string; op: Obj; item: Obj } {
-  for (const [p, item] of Object.entries(doc.paths as Obj)) {
-    if (!isObj(item)) continue;
-    for (const [method, op] of Object.entries(item)) {
-      if (isObj(op) && op.operationId === operationId) return { method, path: p, op, item };
-    }
-  }
-  throw new Error(`no operation ${operationId} in openapi/v2.0.yaml`);
-}
+const doc = openapiDocument();
+const resolve = (node: Json | undefined): Json | undefined => resolveRef(doc, node);
 
 /** The JSON examples of a media type object (`example` or each of `examples`). */
 function examplesOf(media: Json | undefined): Json[] {
@@ -172,7 +160,7 @@ const jsonBlocks = (twin: string) =>
 for (const operationId of ['createCharge', 'sendMassPayout', 'getConvertToken']) {
   test(`the twin of ${operationId} holds its method, full path, authentication, parameters, responses and examples`, () => {
     assertBuilt();
-    const { method, path: opPath, op, item } = operation(operationId);
+    const { method, path: opPath, operation: op, parameters: params } = operationById(operationId);
     const route = `/api/${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
     const twin = readTwin(route);
     assert.ok(twin, `no twin for ${route}`);
@@ -185,7 +173,6 @@ for (const operationId of ['createCharge', 'sendMassPayout', 'getConvertToken'])
     if (schemes.length === 0) assert.match(twin, /needs no authentication/);
     for (const scheme of schemes) assert.ok(twin.includes(`\`${scheme}\``), `authentication scheme ${scheme}`);
 
-    const params = [...((item.parameters as Json[]) ?? []), ...((op.parameters as Json[]) ?? [])].map((p) => resolve(p) as Obj);
     for (const param of params) assert.ok(twin.includes(`\`${String(param.name)}\``), `parameter ${String(param.name)}`);
     const body = resolve(op.requestBody);
     const bodySchema =

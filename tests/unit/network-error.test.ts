@@ -1,5 +1,5 @@
 /**
- * src/search/networkError.ts: which failed searches get SPEC.md's network texts
+ * src/search/networkError.ts: which failed searches get the specification's network texts
  * (the service could not be reached) and which get "Search is unavailable" (it
  * answered with an error), and the entry a failed search answers with.
  * The hosted errors are algoliasearch v5's own classes (the client DocSearch

@@ -1,5 +1,5 @@
 /**
- * Checks openapi/v2.0.yaml against the facts of SPEC.md, as copied by hand
+ * Checks openapi/v2.0.yaml against the facts of the specification, as copied by hand
  * into tests/fixtures/spec.ts, and checks that every example in the document
  * is valid against its own schema.
  *
@@ -7,19 +7,14 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { brand } from '../../src/brand';
-import { resolveRef, schemaValidator, type Json } from '../../src/openapi/schemas';
+import { openapiDocument, operations, resolveRef, type DocumentNode as Json } from '../../src/openapi/document';
+import { schemaValidator } from '../../src/openapi/schemas';
 import * as spec from '../fixtures/spec';
 import { hedgingPhrases } from '../fixtures/hedging';
 
-const documentPath = fileURLToPath(new URL('../../openapi/v2.0.yaml', import.meta.url));
-const doc: Json = parse(readFileSync(documentPath, 'utf8'));
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const doc: Json = openapiDocument();
 
 interface Operation {
   readonly where: string;
@@ -34,31 +29,20 @@ interface Operation {
 /** Follows a local `$ref` ("#/components/...") until a node without `$ref`. */
 const deref = (node: Json): Json => resolveRef(doc, node);
 
+/** The document's operations as its one reader walks them (src/openapi/document.ts). */
 function listOperations(): Operation[] {
-  const result: Operation[] = [];
-  const add = (container: Json, prefix: string, webhook: boolean) => {
-    for (const [path, item] of Object.entries<Json>(container ?? {})) {
-      for (const method of METHODS) {
-        const op = item[method];
-        if (!op) continue;
-        result.push({
-          where: `${prefix} ${method.toUpperCase()} ${path}`,
-          path,
-          method,
-          op,
-          parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref),
-          webhook,
-        });
-      }
-    }
-  };
-  add(doc.paths, 'path', false);
-  add(doc.webhooks, 'webhook', true);
-  return result;
+  return operations(doc).map((entry) => ({
+    where: `${entry.webhook ? 'webhook' : 'path'} ${entry.method.toUpperCase()} ${entry.path}`,
+    path: entry.path,
+    method: entry.method,
+    op: entry.operation,
+    parameters: entry.parameters,
+    webhook: entry.webhook,
+  }));
 }
 
-const operations = listOperations();
-const pathOperations = operations.filter((o) => !o.webhook);
+const documentOperations = listOperations();
+const pathOperations = documentOperations.filter((o) => !o.webhook);
 
 function findOperation(method: string, path: string): Operation | undefined {
   return pathOperations.find((o) => o.method === method && o.path === path);
@@ -143,7 +127,7 @@ function schemaExamples(where: string, schema: Json): Example[] {
 
 function collectExamples(): Example[] {
   const found: Example[] = [];
-  for (const operation of operations) {
+  for (const operation of documentOperations) {
     for (const parameter of operation.parameters) found.push(...parameterExamples(operation.where, parameter));
     const body = deref(operation.op.requestBody);
     for (const [type, mediaType] of Object.entries<Json>(body?.content ?? {})) {
@@ -186,7 +170,7 @@ function clone<T>(value: T): T {
 
 // --------------------------------------------------------------------- tests
 
-describe('calls of SPEC.md section 7', () => {
+describe("calls of the specification's section 7", () => {
   test('every call exists with its operationId, summary, description, one tag and an enveloped 200', () => {
     for (const call of spec.calls) {
       const operation = findOperation(call.method, call.path);
@@ -206,18 +190,18 @@ describe('calls of SPEC.md section 7', () => {
     }
   });
 
-  test('no path or method exists beyond the calls of SPEC.md', () => {
+  test('no path or method exists beyond the calls of the specification', () => {
     const expected = spec.calls.map((c) => `${c.method} ${c.path}`).sort();
     const actual = pathOperations.map((o) => `${o.method} ${o.path}`).sort();
     assert.deepEqual(actual, expected);
   });
 
   test('operationIds are unique', () => {
-    const ids = operations.map((o) => o.op.operationId);
+    const ids = documentOperations.map((o) => o.op.operationId);
     assert.equal(new Set(ids).size, ids.length);
   });
 
-  test('query parameters are exactly the ones SPEC.md lists', () => {
+  test('query parameters are exactly the ones the specification lists', () => {
     for (const operation of pathOperations) {
       const expected = [...(spec.queryParameters[operation.op.operationId] ?? [])].sort();
       const actual = operation.parameters
@@ -286,8 +270,8 @@ describe('tags', () => {
   });
 });
 
-describe('entities of SPEC.md section 3', () => {
-  test('every entity is a component schema with at least the fields SPEC.md gives', () => {
+describe("entities of the specification's section 3", () => {
+  test('every entity is a component schema with at least the fields the specification gives', () => {
     for (const [name, fields] of Object.entries(spec.entities)) {
       const schema = deref(schemaNamed(name));
       const properties = Object.keys(schema.properties ?? {});
@@ -296,7 +280,7 @@ describe('entities of SPEC.md section 3', () => {
     }
   });
 
-  test('required lists include what SPEC.md requires', () => {
+  test('required lists include what the specification requires', () => {
     for (const [name, fields] of Object.entries(spec.requiredFields)) {
       const schema = deref(schemaNamed(name));
       const missing = fields.filter((field) => !(schema.required ?? []).includes(field));
@@ -326,7 +310,7 @@ describe('entities of SPEC.md section 3', () => {
       const walk = (node: Json, at: string) => {
         if (!node || typeof node !== 'object') return;
         for (const [property, subschema] of Object.entries<Json>(node.properties ?? {})) {
-          // WidgetBuyRates.amount is a {from, to} pair of amounts (SPEC.md section 3); its leaves are checked too.
+          // WidgetBuyRates.amount is a {from, to} pair of amounts (the specification's section 3); its leaves are checked too.
           const isPair = subschema.$ref === '#/components/schemas/WidgetAmountPair';
           if (/^(amount|amount_.*|total_amount|total_fee|min_accepted_amount_usd)$/.test(property) && !isPair) {
             if (deref(subschema).type !== 'string') offenders.push(`${at}.${property}`);
@@ -365,7 +349,7 @@ describe('entities of SPEC.md section 3', () => {
     }
   });
 
-  test('defaults SPEC.md states', () => {
+  test('defaults the specification states', () => {
     assert.equal(schemaNamed('MassPayoutCreateRequest').properties.with_confirmation.default, spec.defaults.massPayoutWithConfirmation);
     assert.equal(schemaNamed('RefundCreateRequest').properties.fee_payer.default, spec.defaults.refundFeePayer);
     assert.equal(schemaNamed('Widget').properties.is_enabled.default, spec.defaults.widgetIsEnabled);
@@ -375,7 +359,7 @@ describe('entities of SPEC.md section 3', () => {
     ]);
   });
 
-  test('validation rules of SPEC.md section 5', () => {
+  test("validation rules of the specification's section 5", () => {
     const ok = (name: string, value: unknown) => validate(schemaNamed(name), value) === null;
     assert.ok(ok('ExternalId', 'order-1042') && ok('ExternalId', 'a:b.c_d-1'));
     assert.ok(!ok('ExternalId', '') && !ok('ExternalId', 'order 1042') && !ok('ExternalId', 'x'.repeat(256)));
@@ -456,7 +440,7 @@ describe('enums', () => {
     });
   }
 
-  test('x-enumDescriptions only where SPEC.md gives meanings, with its texts', () => {
+  test('x-enumDescriptions only where the specification gives meanings, with its texts', () => {
     const described = Object.entries<Json>(doc.components.schemas)
       .filter(([, schema]) => schema['x-enumDescriptions'] !== undefined)
       .map(([name]) => name)
@@ -496,7 +480,7 @@ describe('examples', () => {
 
   test('every request body and every 2xx JSON response has an example', () => {
     const missing: string[] = [];
-    for (const operation of operations) {
+    for (const operation of documentOperations) {
       const body = deref(operation.op.requestBody);
       if (body) {
         const content = body.content ?? {};
@@ -607,7 +591,7 @@ describe('security', () => {
 });
 
 describe('responses', () => {
-  test('error responses use the envelope and the messages SPEC.md gives', () => {
+  test('error responses use the envelope and the messages the specification gives', () => {
     const responses = doc.components.responses;
     for (const name of [
       'BadRequest',
@@ -630,9 +614,9 @@ describe('responses', () => {
     for (const field of ['message', 'errors', 'target']) assert.ok(errorProperties.includes(field));
   });
 
-  test('per call, only the errors SPEC.md ties to it: 401 on authenticated calls, 422 where section 5 has a rule', () => {
+  test('per call, only the errors the specification ties to it: 401 on authenticated calls, 422 where section 5 has a rule', () => {
     const publicIds: readonly string[] = spec.publicCalls.map((c) => c.operationId);
-    // Calls whose body or query a rule of SPEC.md section 5 names: pagination (limit, offset, order), charge,
+    // Calls whose body or query a rule of the specification's section 5 names: pagination (limit, offset, order), charge,
     // checkout, invoice, deposit and mass payout create, checkout update, the mass payout send call (otp), and the
     // convert token and rates queries.
     const validated: readonly string[] = [
@@ -657,7 +641,7 @@ describe('responses', () => {
     }
   });
 
-  test("every error response has its own example: SPEC.md's message, else the status's own words", () => {
+  test("every error response has its own example: the specification's message, else the status's own words", () => {
     // The shared error responses of the document and the status each stands for.
     const statuses: Record<string, number> = {
       BadRequest: 400,
@@ -673,7 +657,7 @@ describe('responses', () => {
     const errorStatuses = Object.keys(spec.httpStatuses)
       .map(Number)
       .filter((status) => status >= 400);
-    assert.deepEqual(Object.values(statuses).sort(), errorStatuses.sort(), 'one shared response per error status of SPEC.md');
+    assert.deepEqual(Object.values(statuses).sort(), errorStatuses.sort(), 'one shared response per error status of the specification');
     for (const [name, status] of Object.entries(statuses)) {
       const json = doc.components.responses[name].content['application/json'];
       assert.ok(json.example, `${name} has its own example`);
@@ -695,7 +679,7 @@ describe('responses', () => {
     }
   });
 
-  test('the message texts SPEC.md does not give are marked unknown, once, on ErrorResponse', () => {
+  test('the message texts the specification does not give are marked unknown, once, on ErrorResponse', () => {
     const marks = schemaNamed('ErrorResponse')['x-unknown'];
     assert.deepEqual(
       marks.map((m: Json) => m.topic),
@@ -704,7 +688,7 @@ describe('responses', () => {
     for (const status of Object.keys(spec.httpMessages)) assert.match(marks[0].text, new RegExp(`\\b${status}\\b`));
   });
 
-  test('the shared error catalogue keeps every error status of SPEC.md section 8', () => {
+  test("the shared error catalogue keeps every error status of the specification's section 8", () => {
     const responses = doc.components.responses;
     for (const name of [
       'BadRequest',
@@ -721,7 +705,7 @@ describe('responses', () => {
     }
   });
 
-  test('202 is documented but assigned to no call (SPEC.md does not say which)', () => {
+  test('202 is documented but assigned to no call (the specification does not say which)', () => {
     assert.ok(doc.components.responses.Accepted);
     for (const operation of pathOperations) assert.equal(operation.op.responses['202'], undefined, operation.where);
   });
@@ -744,7 +728,7 @@ describe('webhooks', () => {
     assert.match(doc.webhooks.payout.post.description, /callback_signature_key/);
   });
 
-  test('the envelope type examples are the ones SPEC.md gives', () => {
+  test('the envelope type examples are the ones the specification gives', () => {
     assert.deepEqual(schemaNamed('CallbackEnvelope').properties.type.examples, [...spec.eventTypes]);
   });
 });
@@ -770,7 +754,7 @@ describe('unknowns', () => {
 
   test('x-unknown marks: kebab-case topics unique per object, one sentence each, at most 3 per object and 10 in all', () => {
     const owners: [string, Json][] = [['info', doc.info]];
-    for (const operation of operations) owners.push([operation.where, operation.op]);
+    for (const operation of documentOperations) owners.push([operation.where, operation.op]);
     for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) owners.push([`schema ${name}`, schema]);
     let total = 0;
     for (const [where, owner] of owners) {

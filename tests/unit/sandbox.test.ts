@@ -2,7 +2,7 @@
  * The local sandbox (`npm run sandbox`): started as its own process on a free
  * loopback port, called over HTTP as a developer would, stopped with Ctrl+C.
  * Every request and every expected answer is built from the OpenAPI document
- * (tests/openapi.ts) or from SPEC.md's fixtures, never from the sandbox's code.
+ * (tests/openapi.ts) or from the specification's fixtures, never from the sandbox's code.
  *
  * Run: node --import tsx --test tests/unit/sandbox.test.ts
  */
@@ -80,7 +80,7 @@ function assertRejected(answer: Answer, targets: readonly string[], where: strin
 }
 
 describe('every call answers its documented example', () => {
-  test('the document has the 29 calls of SPEC.md section 7', () => {
+  test("the document has the 29 calls of the specification's section 7", () => {
     assert.equal(calls.length, spec.calls.length);
   });
 
@@ -136,7 +136,7 @@ interface BrokenRule {
 
 const tooLongExternalId = 'x'.repeat(spec.limits.externalIdMaxLength + 1);
 
-/** SPEC.md section 5: the rules of charge, invoice and mass payout create, each broken alone. */
+/** The specification's section 5: the rules of charge, invoice and mass payout create, each broken alone. */
 const brokenRules: Readonly<Record<string, readonly BrokenRule[]>> = {
   createCharge: [
     { rule: 'project_id is required', body: broken('createCharge', 'fixedPrice', (b) => delete b.project_id), targets: ['project_id'] },
@@ -212,7 +212,7 @@ const brokenRules: Readonly<Record<string, readonly BrokenRule[]>> = {
   ],
 };
 
-describe('a body that breaks a rule of SPEC.md section 5 answers 422 naming the field', () => {
+describe("a body that breaks a rule of the specification's section 5 answers 422 naming the field", () => {
   for (const [operationId, rules] of Object.entries(brokenRules)) {
     for (const { rule, body, targets } of rules) {
       test(`${operationId}: ${rule}`, async () => {

@@ -25,7 +25,7 @@ function groupBy<T>(items: T[], key: (item: T) => string, max: number): T[][] {
 }
 
 /** The hits in the order the modal lists them. */
-export function modalOrder(ranked: Ranked[]): Ranked[] {
+function modalOrder(ranked: Ranked[]): Ranked[] {
   return groupBy(ranked.slice(0, HITS_PER_PAGE), (r) => r.record.h[0] ?? '', MAX_RESULTS_PER_GROUP).flatMap((group) =>
     groupBy(group, (r) => r.record.h[1] ?? '', MAX_RESULTS_PER_GROUP).flat(),
   );

@@ -7,7 +7,7 @@ import { brand } from '../../src/brand';
 import { contentRoutes } from '../fixtures/routes';
 import { assertBuilt, BUILD_DIR, builtPages } from './build-output';
 
-test('sitemap lists every SPEC.md route', () => {
+test('sitemap lists every the specification route', () => {
   assertBuilt();
   const xml = fs.readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
   const locs = new Set([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname));

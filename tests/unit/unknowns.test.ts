@@ -1,18 +1,19 @@
 /**
  * Issue 10: unknowns live in one marked place. No page hedges in its prose; the
- * gap report lists exactly the marks of the build, at most three a page; and a
- * state diagram draws only the transitions SPEC.md states.
+ * gap report lists exactly the marks of the build (also published as
+ * /unknowns.json), at most three a page; and a
+ * state diagram draws only the transitions the specification states.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { parse } from 'yaml';
 import { hedgingPhrases } from '../fixtures/hedging';
 import { statedTransitions } from '../fixtures/spec';
 import { collectGaps, gapProblems, gapsOfPage } from '../../src/plugins/gaps';
 import { builtPages, filesUnder } from '../../src/built/pages';
+import { openapiDocument } from '../../src/openapi/document';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -55,7 +56,7 @@ test('the gap report lists exactly the marks in the build and the sources, at mo
   assert.deepEqual(gaps.map((g) => `${g.route} ${g.topic}`).sort(), inHtml.sort());
   // …and the marks written in the MDX sources and the OpenAPI document.
   const inMdx = sources.reduce((n, f) => n + [...fs.readFileSync(f, 'utf8').matchAll(/<Unknown\s+topic=/g)].length, 0);
-  const doc = parse(fs.readFileSync(path.join(ROOT, 'openapi/v2.0.yaml'), 'utf8'));
+  const doc = openapiDocument();
   let inDocument = 0;
   const count = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(count);
@@ -69,6 +70,9 @@ test('the gap report lists exactly the marks in the build and the sources, at mo
   count(doc);
   assert.equal(gaps.length, inMdx + inDocument, 'every mark of the sources reaches exactly one built page');
   assert.deepEqual(gapProblems(gaps), []);
+  // Published with the build for assistants (the MCP server's list_unknowns): the same marks, in the same order.
+  const published = JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8')) as { version: number; unknowns: unknown[] };
+  assert.deepEqual(published, { version: 1, unknowns: gaps });
   for (const gap of gaps) assert.ok(gap.text.length > 10 && gap.heading, `${gap.route} ${gap.topic} has a heading and a text`);
   const sections = new Map<string, number>();
   for (const g of gaps) sections.set(g.route.split('/')[1], (sections.get(g.route.split('/')[1]) ?? 0) + 1);
@@ -91,7 +95,7 @@ function edges(diagram: string): Array<{ from: string; to: string }> {
   return [...diagram.matchAll(/^\s*(\S+)\s*-->\s*([^\s:]+)/gm)].map((m) => ({ from: label(m[1]), to: label(m[2]) }));
 }
 
-test('state diagrams draw at least one edge, and only transitions SPEC.md states', () => {
+test('state diagrams draw at least one edge, and only transitions the specification states', () => {
   const problems: string[] = [];
   let diagrams = 0;
   for (const file of sources) {

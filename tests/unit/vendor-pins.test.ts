@@ -1,68 +1,193 @@
 /**
- * Files that replace or patch vendor code name the version they were written
- * against in their header ("docusaurus-theme-openapi-docs 5.2.0"). When the
+ * Code that reaches past a package's public API names the version it was
+ * written against in its header ("docusaurus-theme-openapi-docs 5.2.0"): files
+ * that replace or patch vendor code, and every file with a deep import of a
+ * vendor path (a subpath the package's `exports` does not declare). When the
  * lockfile moves a package off that version, this test fails, so an upgrade is
  * reviewed file by file instead of passing unnoticed. The same holds for the
  * patch-package patches in patches/, whose file names carry the version.
+ *
+ * Scanned: src/, scripts/, tests/, deploy/ and the configuration files at the
+ * root. Not scanned: webpack aliases keyed on vendor file paths (strings and
+ * regular expressions that are not import specifiers).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { filesUnder } from '../../src/built/pages';
 
 const ROOT = path.resolve(__dirname, '../..');
-const PACKAGES = [
-  'docusaurus-theme-openapi-docs',
-  'docusaurus-plugin-openapi-docs',
-  '@docsearch/react',
-  '@docsearch/css',
-  '@docusaurus/theme-search-algolia',
-];
 
 type Lock = { packages: Record<string, { version?: string }> };
 const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as Lock;
 
-/** The versions each file's header (its first 15 lines) names, as [file, package, version]. */
-function namedVersions(file: string, text: string): Array<[string, string, string]> {
-  const header = text.split('\n').slice(0, 15).join('\n');
-  return PACKAGES.flatMap((name) =>
-    [...header.matchAll(new RegExp(`${name.replace(/[/.]/g, '\\$&')} (\\d+\\.\\d+(?:\\.\\d+)?)`, 'g'))].map(
-      (m): [string, string, string] => [file, name, m[1]],
+/** The files whose imports and headers are checked, relative to the root. */
+function scannedFiles(): string[] {
+  const code = (name: string) => /\.(tsx?|mts|cts|jsx?|mjs|cjs|css)$/.test(name);
+  const rootFiles = fs.readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isFile() && code(e.name));
+  return [
+    ...rootFiles.map((e) => e.name),
+    ...['src', 'scripts', 'tests', 'deploy', 'mcp'].flatMap((dir) =>
+      filesUnder(path.join(ROOT, dir), code).map((f) => path.relative(ROOT, f)),
     ),
-  );
+  ].sort();
+}
+
+/**
+ * Subpaths of packages without an `exports` field that are their documented
+ * entry points, not internals (each with where it is documented).
+ */
+const DOCUMENTED_ENTRY_POINTS: Record<string, string> = {
+  'crypto-js/sha1': "crypto-js's README lists each algorithm's module (crypto-js/sha1, crypto-js/sha256) as the way to load one",
+  'ajv/dist/2020.js': "Ajv's documentation (ajv.js.org, JSON Schema draft 2020-12) loads the draft 2020-12 class from ajv/dist/2020",
+  'lodash/package.json':
+    "a package's manifest, at its root by npm's rules: src/api-reference/vendor-aliases.ts finds lodash's folder from it",
+};
+
+/** The installed packages the lockfile lists at the top of node_modules, with their versions. */
+function installed(lockfile: Lock): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, { version }] of Object.entries(lockfile.packages)) {
+    const name = key.slice('node_modules/'.length);
+    if (key.startsWith('node_modules/') && !name.includes('node_modules/') && version) out.set(name, version);
+  }
+  return out;
+}
+
+/** The file's header: its comments before the first statement that is not an import (a doc comment right after the imports counts). */
+function headerOf(text: string): string {
+  const lead = /^(?:#![^\n]*\n)?(?:\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|@?import\b[^;]*;)*/.exec(text)?.[0] ?? '';
+  return (lead.match(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g) ?? []).join('\n');
+}
+
+/** The package versions a header names ("@docsearch/react 4.7", "`@docsearch/css` (4.7.0)", also across a line break), as [package, version]. */
+function namedVersions(header: string, packages: Map<string, string>): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  for (const m of header.matchAll(/(?<![\w@/.-])`?((?:@[\w.-]+\/)?[\w.-]+)`?\s+(?:(?:\*|\/\/)\s+)?\(?v?(\d+\.\d+(?:\.\d+)?)\b/g)) {
+    if (packages.has(m[1])) found.push([m[1], m[2]]);
+  }
+  return found;
 }
 
 /** Whether the installed version is the one named ("4.7" names any 4.7.x). */
-const matches = (named: string, installed: string) => installed === named || installed.startsWith(`${named}.`);
+const matches = (named: string, version: string) => version === named || version.startsWith(`${named}.`);
 
-test('every replaced or patched vendor file names the version the lockfile installs', () => {
-  const files = filesUnder(path.join(ROOT, 'src'), (name) => /\.(tsx?|cjs|css)$/.test(name)).map((f) => path.relative(ROOT, f));
-  const named = files.flatMap((f) => namedVersions(f, fs.readFileSync(path.join(ROOT, f), 'utf8')));
-  assert.ok(
-    named.some(([, name]) => name === 'docusaurus-theme-openapi-docs'),
-    'the API page fork names its theme version',
-  );
-  assert.ok(
-    named.some(([, name]) => name === '@docsearch/react'),
-    'the eval-probe fix names its DocSearch version',
-  );
-  const drift = named.filter(([, name, version]) => !matches(version, lock.packages[`node_modules/${name}`]?.version ?? 'missing'));
+/** Every module specifier of a file: import/export from, import(), require(), require.resolve(), CSS @import. */
+function specifiers(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom|\bimport|\brequire(?:\.resolve)?|@import)\s*\(?\s*(['"])([^'"\s]+)\1/g)].map((m) => m[2]);
+}
+
+/** Whether the package's `exports` field declares `subpath` ("./modal"), by Node's rules: exact key, else the longest `*` pattern. */
+function declares(exportsField: unknown, subpath: string): boolean {
+  const map =
+    typeof exportsField === 'object' &&
+    exportsField !== null &&
+    !Array.isArray(exportsField) &&
+    Object.keys(exportsField).every((key) => key.startsWith('.'))
+      ? (exportsField as Record<string, unknown>)
+      : { '.': exportsField };
+  if (subpath in map) return map[subpath] !== null;
+  const pattern = Object.keys(map)
+    .filter((key) => {
+      const [before, after, more] = key.split('*');
+      return more === undefined && after !== undefined && subpath.startsWith(before) && subpath.endsWith(after);
+    })
+    .sort((a, b) => b.indexOf('*') - a.indexOf('*'))[0];
+  return pattern !== undefined && map[pattern] !== null;
+}
+
+/** A package's `exports` field as installed (undefined when it has none). */
+function exportsOf(name: string): unknown {
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { exports?: unknown }).exports;
+}
+
+/**
+ * The problems of one file: each version its header names that the lockfile does
+ * not install, and each deep import of a vendor path that is neither declared in
+ * the package's `exports` (nor a documented entry point of a package without
+ * one) nor pinned by its header naming the package and the installed version.
+ */
+function problems(file: string, text: string, lockfile: Lock = lock, exportsOfPackage: (name: string) => unknown = exportsOf): string[] {
+  const packages = installed(lockfile);
+  const named = namedVersions(headerOf(text), packages);
+  const out = named
+    .filter(([name, version]) => !matches(version, packages.get(name) as string))
+    .map(([name, version]) => `${file} is written for ${name} ${version}; the lockfile has ${packages.get(name)}`);
+  for (const specifier of new Set(specifiers(text))) {
+    const m = /^((?:@[^/]+\/)?[^/]+)(\/.+)$/.exec(specifier);
+    if (!m || isBuiltin(specifier) || !packages.has(m[1])) continue; // no subpath, relative, built in, or a Docusaurus alias
+    const [, name, rest] = m;
+    const exportsField = exportsOfPackage(name);
+    const isPublic = exportsField === undefined ? Object.hasOwn(DOCUMENTED_ENTRY_POINTS, specifier) : declares(exportsField, `.${rest}`);
+    if (isPublic || named.some(([n, version]) => n === name && matches(version, packages.get(name) as string))) continue;
+    const why = exportsField === undefined ? `${name} has no exports field` : `${name}'s exports do not declare it`;
+    out.push(`${file} imports ${specifier}: ${why}; name "${name} ${packages.get(name)}" in its header`);
+  }
+  return out;
+}
+
+test('every file that replaces, patches or deep-imports vendor code names the version the lockfile installs', () => {
+  const files = scannedFiles();
+  for (const dir of ['src/', 'scripts/', 'tests/', 'deploy/']) {
+    assert.ok(
+      files.some((f) => f.startsWith(dir)),
+      `scans ${dir}`,
+    );
+  }
+  assert.ok(files.includes('docusaurus.config.ts'), 'scans the root configuration files');
+  const texts = new Map(files.map((file) => [file, fs.readFileSync(path.join(ROOT, file), 'utf8')]));
   assert.deepEqual(
-    drift.map(
-      ([file, name, version]) =>
-        `${file} is written for ${name} ${version}; the lockfile has ${lock.packages[`node_modules/${name}`]?.version}`,
-    ),
+    [...texts].flatMap(([file, text]) => problems(file, text)),
     [],
   );
+  // The scan sees the pins and the deep imports it is about, and each exception is still imported.
+  const pinned = new Set([...texts.values()].flatMap((text) => namedVersions(headerOf(text), installed(lock)).map(([name]) => name)));
+  for (const name of ['docusaurus-theme-openapi-docs', '@docsearch/react', '@stoplight/prism-http']) {
+    assert.ok(pinned.has(name), `a header pins ${name}`);
+  }
+  const imported = new Set([...texts.values()].flatMap(specifiers));
+  for (const specifier of ['@stoplight/prism-http/dist/router', ...Object.keys(DOCUMENTED_ENTRY_POINTS)]) {
+    assert.ok(imported.has(specifier), `some file imports ${specifier}`);
+  }
 });
 
-test('a header naming another version is caught (test of the test)', () => {
-  const [[, name, version]] = namedVersions('x.ts', '/**\n * Replaces X of docusaurus-theme-openapi-docs 9.9.9.\n */');
-  assert.equal(name, 'docusaurus-theme-openapi-docs');
-  assert.equal(matches(version, lock.packages['node_modules/docusaurus-theme-openapi-docs']?.version ?? ''), false);
-  assert.equal(matches('4.7', '4.7.0'), true);
-  assert.equal(matches('4.7', '4.70.0'), false);
+test('a wrong version, an unpinned deep import and a pinned or public one are told apart (test of the test)', () => {
+  const prismRouter = ['@stoplight/prism-http', 'dist', 'router'].join('/');
+  const prism = `@stoplight/prism-http ${installed(lock).get('@stoplight/prism-http')}`;
+  const cases: Array<[string, string]> = [
+    ['wrong-version.ts', '/**\n * Replaces X of docusaurus-theme-openapi-docs 9.9.9.\n */\nexport {};'],
+    ['unpinned.ts', `/** A mock server. */\nimport {\n  createRouter,\n} from '${prismRouter}';`],
+    ['unpinned-resolve.ts', `const file = require.resolve("${prismRouter}.js");`],
+    ['pinned.ts', `import fs from 'node:fs';\n/**\n * Uses ${prism}'s router.\n */\nconst router = await import('${prismRouter}');`],
+    ['pinned-too-late.ts', `const router = await import('${prismRouter}');\n/** Uses ${prism}'s router. */`],
+    ['public.ts', `import { DocSearchModal } from '${['@docsearch/react', 'modal'].join('/')}';`],
+    ['documented.ts', `import sha1 from '${['crypto-js', 'sha1'].join('/')}';`],
+    ['alias.tsx', `import Layout from '${['@theme', 'Layout'].join('/')}';\nimport { readFile } from '${['fs', 'promises'].join('/')}';`],
+  ];
+  assert.deepEqual(
+    cases.flatMap(([file, text]) => problems(file, text)),
+    [
+      `wrong-version.ts is written for docusaurus-theme-openapi-docs 9.9.9; the lockfile has ${installed(lock).get('docusaurus-theme-openapi-docs')}`,
+      `unpinned.ts imports ${prismRouter}: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
+      `unpinned-resolve.ts imports ${prismRouter}.js: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
+      `pinned-too-late.ts imports ${prismRouter}: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
+    ],
+  );
+  // "4.7" names 4.7.0 and 4.7.12, not 4.70.0, also across a line break (a lockfile and exports written here).
+  const header = '/**\n * Patches x\n * 4.7.\n */\n';
+  const lockWith = (version: string): Lock => ({ packages: { 'node_modules/x': { version } } });
+  const exportsOfX = () => ({ '.': './index.js', './public/*': './dist/*.js', './public/internal/*': null });
+  assert.deepEqual(problems('a.ts', header, lockWith('4.7.12')), []);
+  assert.deepEqual(problems('a.ts', header, lockWith('4.70.0')), ['a.ts is written for x 4.7; the lockfile has 4.70.0']);
+  assert.deepEqual(
+    ['x/public/a', 'x/public/internal/b', 'x/dist/c.js'].flatMap((s) => problems('b.ts', `import '${s}';`, lockWith('1.0.0'), exportsOfX)),
+    [
+      `b.ts imports x/public/internal/b: x's exports do not declare it; name "x 1.0.0" in its header`,
+      `b.ts imports x/dist/c.js: x's exports do not declare it; name "x 1.0.0" in its header`,
+    ],
+  );
 });
 
 test('every patch in patches/ names the version the lockfile installs (patch-package file names)', () => {
@@ -74,8 +199,8 @@ test('every patch in patches/ names the version the lockfile installs (patch-pac
     const m = /^(.+)\+(\d+\.\d+\.\d+[^+]*)\.patch$/.exec(file);
     if (!m) return [`${file}: not a patch-package file name`];
     const name = m[1].replace(/\+/g, '/');
-    const installed = lock.packages[`node_modules/${name}`]?.version;
-    return installed === m[2] ? [] : [`${file} is written for ${name} ${m[2]}; the lockfile has ${installed}`];
+    const version = lock.packages[`node_modules/${name}`]?.version;
+    return version === m[2] ? [] : [`${file} is written for ${name} ${m[2]}; the lockfile has ${version}`];
   });
   assert.deepEqual(drift, []);
 });

@@ -1,13 +1,7 @@
 import React from 'react';
+import { codeSpans } from '@site/src/text';
 
 /** Renders the inline Markdown the OpenAPI document uses in descriptions: `code` spans only; the rest is text. */
 export default function InlineMarkdown({ text }: { text: string }): React.JSX.Element {
-  const parts = text.split(/(`[^`]+`)/g);
-  return (
-    <span>
-      {parts.map((part, i) =>
-        part.startsWith('`') && part.endsWith('`') && part.length > 1 ? <code key={i}>{part.slice(1, -1)}</code> : part,
-      )}
-    </span>
-  );
+  return <span>{codeSpans(text).map((part, i) => (part.code ? <code key={i}>{part.text}</code> : part.text))}</span>;
 }

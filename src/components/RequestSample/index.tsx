@@ -4,14 +4,12 @@ import CodeBlock from '@theme/CodeBlock';
 import Tabs from '@theme-init/Tabs';
 import TabItem from '@theme-init/TabItem';
 import { useTabs } from '@docusaurus/theme-common/internal';
-import type { OperationFacts } from '@site/src/openapi/facts';
-import { brand } from '@site/src/brand';
+import type { RequestSamples } from '@site/src/openapi/samples';
 import PlainCode from '@site/src/components/PlainCode';
-import { curlSample, goSample } from './samples';
 
 type Props = {
-  /** The operation, read from the OpenAPI document at build time (remark-openapi-facts). */
-  facts: OperationFacts;
+  /** The samples of the operation against the sandbox, built from the OpenAPI document at build time (remark-openapi-facts). */
+  facts: RequestSamples;
 };
 
 /**
@@ -31,10 +29,10 @@ export default function RequestSample({ facts }: Props): React.JSX.Element {
   return (
     <Tabs groupId="code-language" queryString={false}>
       <TabItem value="bash" label="curl" default>
-        <Sample value="bash" language="bash" code={curlSample(facts, brand.sandboxApiUrl)} />
+        <Sample value="bash" language="bash" code={facts.curl} />
       </TabItem>
       <TabItem value="go" label="Go">
-        <Sample value="go" language="go" code={goSample(facts, brand.sandboxApiUrl)} />
+        <Sample value="go" language="go" code={facts.go} />
       </TabItem>
     </Tabs>
   );

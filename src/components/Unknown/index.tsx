@@ -23,6 +23,7 @@ export default function Unknown({ topic, children }: Props): React.JSX.Element {
     <aside className={styles.note} data-unknown-topic={topic} aria-label="Not documented yet">
       <p className={styles.text}>
         <strong>Not documented yet:</strong> {children} Ask{' '}
+        {/* eslint-disable-next-line @docusaurus/no-html-links -- a mailto: link (the rule reads no protocol in a template with values) */}
         <a href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent(`Docs question: ${topic}`)}`}>{brand.supportEmail}</a>.
       </p>
     </aside>

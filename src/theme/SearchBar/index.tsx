@@ -6,7 +6,7 @@
  *   patches/@docusaurus+theme-search-algolia+3.10.2.patch): the built-in search
  *   never talks to Algolia. Hosted search keeps the link;
  * - in both modes, a failed search shows an alert entry instead of "No results
- *   for": the network texts of SPEC.md when the service could not be reached,
+ *   for": the network texts of the specification when the service could not be reached,
  *   "Search is unavailable" when it answered with an error (see
  *   src/search/networkError.ts). The entry is not a link and cannot be selected;
  * - with the built-in search, it marks the page so that the "Powered by

@@ -1,7 +1,7 @@
 /**
  * The not-found page's content. Replaces theme-classic's NotFound/Content (a
  * component the theme marks safe to eject) so that the page offers the ways
- * back that SPEC.md's navigation has: Guides, API Reference, Help Center and search.
+ * back that the specification's navigation has: Guides, API Reference, Help Center and search.
  */
 import React from 'react';
 import clsx from 'clsx';

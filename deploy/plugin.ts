@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { renderHeadersFile, renderRedirectsFile } from '../../deploy/render';
+import { renderHeadersFile, renderRedirectsFile } from './render';
 
 /**
  * After each build, writes the CDN hosting files (_headers, _redirects) into the

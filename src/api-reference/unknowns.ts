@@ -3,7 +3,10 @@
  * operation (paths and webhooks) or on a top-level schema, each entry
  * `{topic, text}`. The API pages render them with the site's one component for
  * unknowns (<Unknown>, src/components/Unknown), right after the description, so
- * the gap report finds them as it finds the marks of the guides.
+ * the gap report finds them as it finds the marks of the guides. It wraps the
+ * Markdown generators of docusaurus-plugin-openapi-docs 5.2.0 (`lib/markdown`,
+ * a path the package does not export: tests/unit/vendor-pins.test.ts holds this
+ * file to that version).
  */
 import * as generators from 'docusaurus-plugin-openapi-docs/lib/markdown';
 
@@ -57,15 +60,36 @@ export const markdownGenerators = {
   createApiPageMD(page: ApiPage): string {
     const api = page.api as ApiPage['api'] & { 'x-unknown'?: unknown; operationId?: string };
     const where = `operation ${api.operationId ?? page.title}`;
-    return generateWithMarks(generators.createApiPageMD, page, api.description, unknownMarks(api, where), (p, d) => ({ ...p, api: { ...p.api, description: d } }), where);
+    return generateWithMarks(
+      generators.createApiPageMD,
+      page,
+      api.description,
+      unknownMarks(api, where),
+      (p, d) => ({ ...p, api: { ...p.api, description: d } }),
+      where,
+    );
   },
   createInfoPageMD(page: InfoPage): string {
     const info = page.info as InfoPage['info'] & { 'x-unknown'?: unknown };
-    return generateWithMarks(generators.createInfoPageMD, page, info.description, unknownMarks(info, 'info'), (p, d) => ({ ...p, info: { ...p.info, description: d } }), 'info');
+    return generateWithMarks(
+      generators.createInfoPageMD,
+      page,
+      info.description,
+      unknownMarks(info, 'info'),
+      (p, d) => ({ ...p, info: { ...p.info, description: d } }),
+      'info',
+    );
   },
   createSchemaPageMD(page: SchemaPage): string {
     const schema = page.schema as SchemaPage['schema'] & { 'x-unknown'?: unknown };
     const where = `schema ${schema.title ?? ''}`;
-    return generateWithMarks(generators.createSchemaPageMD, page, schema.description, unknownMarks(schema, where), (p, d) => ({ ...p, schema: { ...p.schema, description: d } }), where);
+    return generateWithMarks(
+      generators.createSchemaPageMD,
+      page,
+      schema.description,
+      unknownMarks(schema, where),
+      (p, d) => ({ ...p, schema: { ...p.schema, description: d } }),
+      where,
+    );
   },
 };

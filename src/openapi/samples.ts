@@ -2,8 +2,10 @@
  * Builds copyable request samples (curl in bash, Go) for an operation of the
  * OpenAPI document: its method, its path with the example path parameters,
  * its required query parameters with their examples, and its example body.
+ * Build time only: the guides' <RequestSample> gets the finished strings from
+ * the remark plugin, and the API pages' Markdown twins add the same samples.
  */
-import type { OperationFacts } from '@site/src/openapi/facts';
+import type { OperationFacts } from './facts';
 
 function urlOf(op: OperationFacts, baseUrl: string): string {
   let path = op.path;
@@ -64,4 +66,11 @@ export function goSample(op: OperationFacts, baseUrl: string): string {
     '}',
   ];
   return lines.join('\n');
+}
+
+export type RequestSamples = { curl: string; go: string };
+
+/** Both samples of an operation against `baseUrl` (the sandbox in the guides and twins). */
+export function requestSamples(op: OperationFacts, baseUrl: string): RequestSamples {
+  return { curl: curlSample(op, baseUrl), go: goSample(op, baseUrl) };
 }

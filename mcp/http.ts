@@ -1,0 +1,93 @@
+/**
+ * The one way the MCP server talks to the network: an HTTP request to one
+ * allowed origin (the docs site, or the local sandbox), nowhere else. A request
+ * for another origin is refused before any connection; a redirect is followed
+ * only within the same origin; an answer has a time limit and a size limit.
+ * A failure becomes an Error whose message says what did not answer and why,
+ * which the tools hand to the assistant as their error result.
+ */
+
+export type Answer = { status: number; headers: Headers; text: string };
+
+type RequestOptions = {
+  /** What is asked, for messages: "the docs site", "the local sandbox". */
+  what: string;
+  /** The only origin this request may reach. */
+  origin: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+  maxBytes?: number;
+};
+
+const MAX_REDIRECTS = 5;
+
+/** Why a request got no answer, in words: "connection refused", "no answer within 10 s". */
+function failureReason(error: unknown, timeoutMs: number): string {
+  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${timeoutMs / 1000} s`;
+  const code = err?.cause?.code;
+  if (code === 'ECONNREFUSED') return 'connection refused: nothing listens there';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was closed';
+  return err?.cause?.message ?? err?.message ?? String(error);
+}
+
+async function readCapped(response: Response, maxBytes: number, url: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new Error(`${url} is ${declared} bytes, more than the ${maxBytes} this server reads`);
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new Error(`${url} is more than the ${maxBytes} bytes this server reads`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Sends one request to `url`, which must be on `options.origin`. */
+export async function request(url: string, options: RequestOptions): Promise<Answer> {
+  const { what, origin, timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024 } = options;
+  let target = new URL(url);
+  for (let hop = 0; ; hop += 1) {
+    if (target.origin !== origin) {
+      throw new Error(
+        hop === 0
+          ? `${target.origin} is not ${what} (${origin}): this server reaches no other host`
+          : `${what} answered with a redirect to ${target.origin}, another host: not followed`,
+      );
+    }
+    let response: Response;
+    try {
+      response = await fetch(target, {
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        body: options.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new Error(`${what} at ${origin} did not answer (${failureReason(error, timeoutMs)}) when asked for ${target.pathname}`);
+    }
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
+      await response.body?.cancel();
+      target = new URL(location, target);
+      continue;
+    }
+    try {
+      return { status: response.status, headers: response.headers, text: await readCapped(response, maxBytes, target.pathname) };
+    } catch (error) {
+      throw new Error(`${what} at ${origin}: reading ${target.pathname} failed (${failureReason(error, timeoutMs)})`);
+    }
+  }
+}

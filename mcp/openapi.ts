@@ -1,0 +1,223 @@
+/**
+ * The OpenAPI document as the site publishes it (/v2.0.yaml), read through the
+ * project's one reader (src/openapi/document.ts): finding an operation by its
+ * operationId or by "METHOD /path", and the answers of get_operation,
+ * get_schema and list_operations, every `$ref` resolved.
+ */
+import path from 'node:path';
+import { brand } from '../src/brand';
+import {
+  isObject,
+  OPENAPI_PATH,
+  operations,
+  parseOpenapiDocument,
+  resolveDeep,
+  type Json,
+  type JsonObject,
+  type OperationEntry,
+} from '../src/openapi/document';
+import { operationFacts } from '../src/openapi/facts';
+import { curlSample } from '../src/openapi/samples';
+import type { Site } from './site';
+
+/** Where the site serves the document: openapi/ is one of its static directories. */
+export const OPENAPI_URL_PATH = `/${path.basename(OPENAPI_PATH)}`;
+
+/** The document the site publishes, parsed (kept by the site reader until it changes). */
+export function apiDocument(site: Site): Promise<JsonObject> {
+  return site.cached(OPENAPI_URL_PATH, (text) => parseOpenapiDocument(text, OPENAPI_URL_PATH), 'the site publishes no OpenAPI document');
+}
+
+/** An operation, and the concrete path a request to it uses (its path parameters filled in). */
+export type FoundOperation = { entry: OperationEntry; path: string };
+
+const METHOD_AND_PATH = /^(get|put|post|delete|options|head|patch|trace)\s+(\S+)$/i;
+
+/** Levenshtein distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/** Up to five names close to `input` (sharing a word, or a few edits away). */
+function closest(input: string, names: string[]): string[] {
+  const lower = input.toLowerCase();
+  const words = lower.split(/[^a-z0-9]+|(?=[A-Z])/).filter((w) => w.length >= 4);
+  return names
+    .map((name) => ({ name, d: distance(lower, name.toLowerCase()) }))
+    .filter(({ name, d }) => d <= Math.max(2, name.length / 3) || words.some((w) => name.toLowerCase().includes(w)))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 5)
+    .map(({ name }) => name);
+}
+
+/** The value a path parameter takes when the caller gives none: the document's example. */
+function exampleOf(parameter: JsonObject): string {
+  const schema = isObject(parameter.schema) ? parameter.schema : {};
+  const value = parameter.example ?? schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
+  return value === undefined || value === null ? String(parameter.name) : String(value);
+}
+
+function fill(entry: OperationEntry): string {
+  let filled = entry.path;
+  for (const parameter of entry.parameters.filter((p) => p.in === 'path')) {
+    filled = filled.replace(`{${String(parameter.name)}}`, encodeURIComponent(exampleOf(parameter)));
+  }
+  return filled;
+}
+
+/** The servers' base paths (`/v2.0`), which a path may start with. */
+function basePaths(doc: JsonObject): string[] {
+  const servers = Array.isArray(doc.servers) ? doc.servers.filter(isObject) : [];
+  return [...new Set(servers.map((s) => new URL(String(s.url), brand.siteUrl).pathname.replace(/\/+$/, '')).filter(Boolean))];
+}
+
+/**
+ * The operation `input` names: an operationId (`createCharge`), or a method and
+ * a path, as a template (`GET /charges/{id}`) or a concrete path
+ * (`GET /v2.0/charges/0b7e…`, whose values are then used).
+ */
+export function findOperation(doc: JsonObject, input: string): FoundOperation {
+  const all = operations(doc);
+  const text = input.trim();
+  const call = METHOD_AND_PATH.exec(text);
+  if (call) {
+    const method = call[1].toLowerCase();
+    let wanted = call[2];
+    if (/^https?:\/\//i.test(wanted)) wanted = new URL(wanted).pathname;
+    wanted = wanted.split(/[?#]/)[0].replace(/(.)\/+$/, '$1');
+    const base = basePaths(doc).find((b) => wanted === b || wanted.startsWith(`${b}/`));
+    if (base) wanted = wanted.slice(base.length) || '/';
+    const calls = all.filter((e) => !e.webhook);
+    const exact = calls.find((e) => e.method === method && e.path === wanted);
+    if (exact) return { entry: exact, path: fill(exact) };
+    for (const entry of calls.filter((e) => e.method === method)) {
+      const pattern = new RegExp(`^${entry.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      if (pattern.test(wanted)) return { entry, path: wanted };
+    }
+    const samePath = calls.filter((e) => e.path === wanted).map((e) => e.method.toUpperCase());
+    throw new Error(
+      samePath.length
+        ? `${wanted} takes ${samePath.join(', ')}, not ${method.toUpperCase()}, in the OpenAPI document (${OPENAPI_URL_PATH})`
+        : `No call ${method.toUpperCase()} ${wanted} in the OpenAPI document (${OPENAPI_URL_PATH}). list_operations lists the ${calls.length} calls.`,
+    );
+  }
+  const entry = all.find((e) => e.operationId === text) ?? all.find((e) => e.operationId.toLowerCase() === text.toLowerCase());
+  if (entry) return { entry, path: fill(entry) };
+  const near = closest(
+    text,
+    all.map((e) => e.operationId),
+  );
+  throw new Error(
+    `No operation "${text.slice(0, 200)}" in the OpenAPI document (${OPENAPI_URL_PATH}).` +
+      (near.length ? ` Did you mean ${near.join(', ')}?` : '') +
+      ` Name an operationId or "METHOD /path"; list_operations lists all ${all.length}.`,
+  );
+}
+
+/** The security requirements of an operation: alternatives (any one), each a set of schemes (all together), resolved. */
+function authenticationOf(doc: JsonObject, entry: OperationEntry): Json {
+  const requirements = entry.operation.security ?? doc.security;
+  const alternatives = Array.isArray(requirements) ? requirements.filter(isObject) : [];
+  if (alternatives.every((r) => Object.keys(r).length === 0)) return 'none';
+  const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  return {
+    anyOf: alternatives.map((requirement) =>
+      Object.keys(requirement).map((name) => {
+        const scheme = resolveDeep(doc, schemes[name] ?? null);
+        return { securityScheme: name, ...(isObject(scheme) ? scheme : {}) };
+      }),
+    ),
+  };
+}
+
+/** The curl sample of each request example (against the API's sandbox server), as the guides and the twins show it. */
+function curlSamples(doc: JsonObject, entry: OperationEntry): Record<string, string> {
+  const body = isObject(entry.operation.requestBody) ? resolveDeep(doc, entry.operation.requestBody) : undefined;
+  const json = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
+  const names = isObject(json) && isObject(json.examples) ? Object.keys(json.examples) : [];
+  if (names.length === 0) return { default: curlSample(operationFacts(entry.operationId, undefined, doc), brand.sandboxApiUrl) };
+  return Object.fromEntries(names.map((name) => [name, curlSample(operationFacts(entry.operationId, name, doc), brand.sandboxApiUrl)]));
+}
+
+/** get_operation's answer: the call with everything resolved, its authentication and its curl samples. */
+export function operationAnswer(doc: JsonObject, site: Site, { entry }: FoundOperation): JsonObject {
+  const op = entry.operation;
+  const servers = Array.isArray(doc.servers) ? doc.servers.filter(isObject) : [];
+  return {
+    operationId: entry.operationId,
+    method: entry.method.toUpperCase(),
+    path: entry.path,
+    ...(entry.webhook ? { webhook: true, note: 'A webhook: the API sends this request to your callback URL.' } : {}),
+    summary: op.summary ?? null,
+    description: op.description ?? null,
+    tags: op.tags ?? [],
+    page: site.urlOf(entry.pageUrl),
+    ...(entry.webhook
+      ? {}
+      : { urls: servers.map((s) => ({ server: String(s.description ?? s.url), url: `${String(s.url)}${entry.path}` })) }),
+    authentication: authenticationOf(doc, entry),
+    parameters: resolveDeep(doc, entry.parameters),
+    requestBody: resolveDeep(doc, op.requestBody ?? null),
+    responses: resolveDeep(doc, op.responses ?? {}),
+    notDocumentedYet: resolveDeep(doc, op['x-unknown'] ?? []),
+    ...(entry.webhook ? {} : { curl: curlSamples(doc, entry) }),
+  };
+}
+
+function schemasOf(doc: JsonObject): JsonObject {
+  return isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+}
+
+/** get_schema's answer: the named schema with everything resolved, and its page when the site lists one. */
+export function schemaAnswer(doc: JsonObject, site: Site, name: string, twins: Set<string>): JsonObject {
+  const schemas = schemasOf(doc);
+  const found = name in schemas ? name : Object.keys(schemas).find((n) => n.toLowerCase() === name.trim().toLowerCase());
+  if (!found) {
+    const near = closest(name.trim(), Object.keys(schemas));
+    throw new Error(
+      `No schema "${name.slice(0, 200)}" in the OpenAPI document (${OPENAPI_URL_PATH}).` +
+        (near.length ? ` Did you mean ${near.join(', ')}?` : '') +
+        ` get_operation shows the schemas of a call, resolved.`,
+    );
+  }
+  const page = `/api/schemas/${found.toLowerCase()}`;
+  return {
+    name: found,
+    ...(twins.has(`${page}.md`) ? { page: site.urlOf(page) } : {}),
+    schema: resolveDeep(doc, schemas[found]),
+  };
+}
+
+/** list_operations' answer: every call and webhook (or those of one tag), in the document's order. */
+export function operationList(doc: JsonObject, site: Site, tag: string | undefined): JsonObject {
+  const all = operations(doc);
+  const tagsOf = (e: OperationEntry) => (Array.isArray(e.operation.tags) ? e.operation.tags.map(String) : []);
+  const tags = [...new Set(all.flatMap(tagsOf))];
+  let chosen = all;
+  if (tag !== undefined && tag.trim()) {
+    const wanted = tags.find((t) => t.toLowerCase() === tag.trim().toLowerCase());
+    if (!wanted) throw new Error(`No tag "${tag.slice(0, 200)}" in the OpenAPI document. Its tags: ${tags.join(', ')}.`);
+    chosen = all.filter((e) => tagsOf(e).includes(wanted));
+  }
+  return {
+    count: chosen.length,
+    tags,
+    operations: chosen.map((e) => ({
+      operationId: e.operationId,
+      method: e.method.toUpperCase(),
+      path: e.path,
+      ...(e.webhook ? { webhook: true } : {}),
+      summary: e.operation.summary ?? null,
+      tags: tagsOf(e),
+      authenticated: e.authenticated,
+      page: site.urlOf(e.pageUrl),
+    })),
+  };
+}

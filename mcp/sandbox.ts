@@ -1,0 +1,81 @@
+/**
+ * try_in_sandbox: sends a call to the local sandbox (`npm run sandbox`, the mock
+ * of the API on this machine, scripts/sandbox.ts) and returns its answer. The
+ * sandbox's address is a loopback one (brand.localSandboxApiUrl, or `--sandbox`);
+ * nothing is ever sent to the real API.
+ */
+import type { FoundOperation } from './openapi';
+import { request } from './http';
+import type { Query } from './validate';
+
+/** Whether a URL's host is this machine: the only place the sandbox may be. */
+export function isLoopback(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export type SandboxAnswer = {
+  request: { method: string; url: string; authorization: string; body?: unknown };
+  status: number;
+  contentType: string | null;
+  body: unknown;
+  /** Prism's own diagnostics of a request it found invalid (the `sl-violations` header). */
+  violations?: unknown;
+};
+
+export async function trySandbox(
+  sandboxUrl: string,
+  { entry, path }: FoundOperation,
+  body: unknown,
+  query: Query,
+  token: string | undefined,
+): Promise<SandboxAnswer> {
+  if (entry.webhook) throw new Error(`${entry.operationId} is a webhook: the API sends it to you, so the sandbox has nothing to answer`);
+  const url = new URL(`${sandboxUrl.replace(/\/+$/, '')}${path}`);
+  for (const [name, value] of Object.entries(query)) for (const v of [value].flat()) url.searchParams.append(name, v);
+  const method = entry.method.toUpperCase();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let answer;
+  try {
+    answer = await request(url.href, {
+      what: 'The local sandbox',
+      origin: url.origin,
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      timeoutMs: 10_000,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${message}. Is it running? Start it in a clone of the docs with \`npm run sandbox\` (it listens on ${sandboxUrl}), then try again; validate_request checks a request without it.`,
+    );
+  }
+  const contentType = answer.headers.get('content-type');
+  let parsed: unknown = answer.text;
+  if (/json/i.test(contentType ?? '')) {
+    try {
+      parsed = JSON.parse(answer.text);
+    } catch {
+      /* the text as it came */
+    }
+  }
+  const slViolations = answer.headers.get('sl-violations');
+  let violations: unknown;
+  if (slViolations) {
+    try {
+      violations = JSON.parse(slViolations);
+    } catch {
+      violations = slViolations;
+    }
+  }
+  return {
+    request: { method, url: url.href, authorization: token ? 'Bearer <token>' : 'none', ...(body === undefined ? {} : { body }) },
+    status: answer.status,
+    contentType,
+    body: parsed,
+    ...(violations === undefined ? {} : { violations }),
+  };
+}

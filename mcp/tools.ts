@@ -1,0 +1,305 @@
+/**
+ * The MCP server of the docs: its tools and resources over one site (mcp/site.ts)
+ * and one local sandbox. Each tool's input has a JSON schema (from zod) and a
+ * description an assistant can choose by. A tool that cannot answer (an unknown
+ * page or operation, a site or sandbox that does not answer, a body that is not
+ * JSON) throws an Error whose message names the problem; the SDK turns it into
+ * the call's error result, and the server goes on serving.
+ */
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { brand } from '../src/brand';
+import { LLMS_TXT, UNKNOWNS_JSON } from '../src/markdown/paths';
+import type { UnknownsFile } from '../src/plugins/gaps';
+import { apiDocument, findOperation, operationAnswer, operationList, schemaAnswer, OPENAPI_URL_PATH } from './openapi';
+import { trySandbox } from './sandbox';
+import { MAX_QUERY_LENGTH } from '../src/search/engine';
+import { SECTION_NAMES, searchDocs } from './search';
+import type { Site } from './site';
+import { requestChecker, type Query } from './validate';
+
+export type DocsServerOptions = {
+  site: Site;
+  /** The local sandbox's base URL, with the API's base path (`http://127.0.0.1:4010/v2.0`). */
+  sandboxUrl: string;
+  version: string;
+};
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+const json = (value: unknown) => text(JSON.stringify(value, null, 2));
+
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** A request body as an assistant passes it: a JSON value, or its JSON text. */
+const bodySchema = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string()])
+  .optional()
+  .describe('The JSON body of the request: an object (or array), or its JSON text.');
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const querySchema = z
+  .record(z.string(), z.union([scalar, z.array(scalar)]))
+  .optional()
+  .describe('Query parameters by name, e.g. {"network_from": "tron", "amount": "100"}.');
+
+const operationSchema = z
+  .string()
+  .min(1)
+  .max(300)
+  .describe('An operationId (createCharge) or a method and path: "POST /charges", "GET /charges/{id}" or a concrete "GET /charges/<id>".');
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    throw new Error(
+      `The body is not JSON (${error instanceof Error ? error.message : String(error)}). Pass it as a JSON object, or as its JSON text.`,
+    );
+  }
+}
+
+function queryOf(query: Record<string, unknown> | undefined): Query {
+  return Object.fromEntries(Object.entries(query ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
+}
+
+function unknownsOf(text: string): UnknownsFile {
+  const file = JSON.parse(text) as Partial<UnknownsFile>;
+  if (file.version !== 1 || !Array.isArray(file.unknowns)) throw new Error('not a gap report of version 1');
+  return file as UnknownsFile;
+}
+
+export function createDocsServer({ site, sandboxUrl, version }: DocsServerOptions): McpServer {
+  const server = new McpServer(
+    { name: 'crypto-payments-docs', title: `${brand.name} documentation`, version },
+    {
+      instructions: [
+        `The documentation of ${brand.name} and its merchant API ${brand.apiVersionLabel}, read from ${site.url}.`,
+        'Find pages with search_docs and read them with read_page. For an API call, get_operation gives its parameters, body,',
+        'responses, authentication and curl sample; validate_request checks a body against the OpenAPI document before it is sent;',
+        'try_in_sandbox sends it to the local sandbox. Facts that list_unknowns returns are not documented yet: say so, do not guess.',
+      ].join(' '),
+      // Bounds the work one call can ask for (members and items of its arguments, all levels).
+      maxToolInputElements: 10_000,
+    },
+  );
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the docs',
+      description:
+        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index, ranked as ` +
+        "the site's search box ranks them. Returns the best matches: page title, headings, section, URL and the matching text. " +
+        'Use a few words or an identifier (fixed price charge, insufficient_balance); read a match in full with read_page.',
+      inputSchema: {
+        query: z
+          .string()
+          .max(MAX_QUERY_LENGTH, {
+            error: (issue) =>
+              `The query is ${String((issue.input as string).length)} characters long; search_docs takes at most ${MAX_QUERY_LENGTH}: search with a few words`,
+          })
+          .describe('A few words or an identifier.'),
+        section: z.enum(SECTION_NAMES).optional().describe('Only this part of the site: guides, api (the API reference) or help-center.'),
+        limit: z.number().int().min(1).max(25).optional().describe('How many matches (default 8).'),
+      },
+      annotations: READ_ONLY,
+    },
+    async ({ query, section, limit }) => {
+      if (!query.trim()) throw new Error('The query is empty: search with a few words.');
+      const hits = await searchDocs(site, query, section, limit ?? 8);
+      return json({ query, ...(section ? { section } : {}), count: hits.length, hits });
+    },
+  );
+
+  server.registerTool(
+    'read_page',
+    {
+      title: 'Read a page',
+      description:
+        "Reads one page of the docs as Markdown (the page's Markdown twin, as the site publishes it): its text, tables, code " +
+        'samples and examples. Give its path (/guides/charges/creating) or its URL, e.g. a URL from search_docs.',
+      inputSchema: { page: z.string().min(1).max(2000).describe('The page: a path (/guides/charges/creating) or a URL of the docs site.') },
+      annotations: READ_ONLY,
+    },
+    async ({ page }) => {
+      const twin = site.twinOf(page);
+      const markdown = await site.text(twin);
+      if (markdown === undefined) {
+        throw new Error(
+          `No page at ${twin.replace(/\.md$/, '')} on ${site.url} (its Markdown twin ${twin} answered 404). Find pages with search_docs, or list them as resources (from ${LLMS_TXT}).`,
+        );
+      }
+      return text(markdown);
+    },
+  );
+
+  server.registerTool(
+    'get_operation',
+    {
+      title: 'Get an API call',
+      description:
+        'Gets one call of the merchant API from its OpenAPI document: method, path, URLs, authentication, parameters, request body ' +
+        'and responses with every schema resolved (no $ref), what is not documented yet about it, and a curl sample per request example. ' +
+        'Name it by operationId (createCharge) or by method and path (POST /charges).',
+      inputSchema: { operation: operationSchema },
+      annotations: READ_ONLY,
+    },
+    async ({ operation }) => {
+      const doc = await apiDocument(site);
+      return json(operationAnswer(doc, site, findOperation(doc, operation)));
+    },
+  );
+
+  server.registerTool(
+    'get_schema',
+    {
+      title: 'Get a schema',
+      description:
+        'Gets one schema (an object, a request body, an enum) of the OpenAPI document by name, e.g. Charge, ChargeStatus or ' +
+        'FixedPriceChargeCreateRequest, with every $ref resolved, and its page in the API reference.',
+      inputSchema: { name: z.string().min(1).max(200).describe('The schema name, e.g. Charge.') },
+      annotations: READ_ONLY,
+    },
+    async ({ name }) => {
+      const [doc, pages] = await Promise.all([apiDocument(site), site.pages().catch(() => [])]);
+      return json(schemaAnswer(doc, site, name, new Set(pages.map((p) => p.twin))));
+    },
+  );
+
+  server.registerTool(
+    'list_operations',
+    {
+      title: 'List the API calls',
+      description:
+        'Lists the calls (and webhooks) of the merchant API: operationId, method, path, summary, tags, whether it needs ' +
+        'authentication, and its page. Give a tag (Charges, Mass payouts, …) to list only those.',
+      inputSchema: { tag: z.string().max(200).optional().describe('Only the calls of this tag, e.g. Charges.') },
+      annotations: READ_ONLY,
+    },
+    async ({ tag }) => json(operationList(await apiDocument(site), site, tag)),
+  );
+
+  server.registerTool(
+    'validate_request',
+    {
+      title: 'Check a request',
+      description:
+        'Checks a request body (and query) against the OpenAPI document, with the same validator as the local sandbox, without ' +
+        'sending it. Returns valid, or each field at fault (fiat_price.symbol, payouts.1.network) with the message and the ' +
+        "document's rule it breaks. Path parameters come from a concrete path in `operation`, else from the document's examples.",
+      inputSchema: { operation: operationSchema, body: bodySchema, query: querySchema },
+      annotations: READ_ONLY,
+    },
+    async ({ operation, body, query }) => {
+      const parsed = parseBody(body);
+      const doc = await apiDocument(site);
+      const found = findOperation(doc, operation);
+      if (found.entry.webhook)
+        throw new Error(`${found.entry.operationId} is a webhook: the API sends it, there is no request of yours to check`);
+      const verdict = await requestChecker(doc)(found, parsed, queryOf(query));
+      return json({
+        operation: found.entry.operationId,
+        request: `${found.entry.method.toUpperCase()} ${found.path}`,
+        ...verdict,
+        ...(parsed !== undefined && !found.entry.operation.requestBody
+          ? { note: 'This call takes no body: the body was not checked.' }
+          : {}),
+        checkedAgainst: site.urlOf(OPENAPI_URL_PATH),
+      });
+    },
+  );
+
+  server.registerTool(
+    'try_in_sandbox',
+    {
+      title: 'Try a call in the local sandbox',
+      description:
+        `Sends a call to the local sandbox (a mock of the API on this machine, started with \`npm run sandbox\` in a clone of the docs; ${sandboxUrl}) ` +
+        'and returns its status and body: the documented example when the request is valid, the documented error otherwise ' +
+        '(401 without a token on an authenticated call, 422 naming the fields at fault). Never reaches the real API.',
+      inputSchema: {
+        operation: operationSchema,
+        body: bodySchema,
+        query: querySchema,
+        token: z
+          .string()
+          .max(2000)
+          .optional()
+          .describe('A bearer token; the sandbox accepts any. Without one, authenticated calls answer 401.'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ operation, body, query, token }) => {
+      const parsed = parseBody(body);
+      const found = findOperation(await apiDocument(site), operation);
+      return json(await trySandbox(sandboxUrl, found, parsed, queryOf(query), token));
+    },
+  );
+
+  server.registerTool(
+    'list_unknowns',
+    {
+      title: 'List what is not documented yet',
+      description:
+        "Lists the facts the docs mark as not documented yet (the site's gap report): topic, what is missing, and the page and heading " +
+        'of the mark. When a question touches one of them, say that it is not documented yet and point to support instead of guessing. ' +
+        'Give a topic or a word to narrow the list.',
+      inputSchema: { topic: z.string().max(200).optional().describe('A topic (callback-signature) or a word found in the marks.') },
+      annotations: READ_ONLY,
+    },
+    async ({ topic }) => {
+      const file = await site.cached(UNKNOWNS_JSON, unknownsOf, 'the site publishes no gap report (built before it was published?)');
+      const wanted = topic?.trim().toLowerCase();
+      const marks = file.unknowns.filter(
+        (u) => !wanted || u.topic === wanted || [u.topic, u.text, u.heading].some((s) => s.toLowerCase().includes(wanted)),
+      );
+      return json({
+        ...(wanted ? { topic: wanted } : {}),
+        count: marks.length,
+        ...(wanted && marks.length === 0
+          ? {
+              note: `No mark matches "${wanted}": the docs do not mark it as unknown. Search the docs for it. The topics marked: ${[...new Set(file.unknowns.map((u) => u.topic))].join(', ')}.`,
+            }
+          : {}),
+        support: brand.supportEmail,
+        unknowns: marks.map((u) => ({ topic: u.topic, notDocumentedYet: u.text, page: site.urlOf(u.route), heading: u.heading })),
+      });
+    },
+  );
+
+  server.registerResource(
+    'llms.txt',
+    site.urlOf(LLMS_TXT),
+    { title: 'llms.txt', description: `The index of the docs for assistants: every page with its description.`, mimeType: 'text/plain' },
+    async (uri) => {
+      const body = await site.text(LLMS_TXT);
+      if (body === undefined) throw new Error(`The docs site at ${site.url} has no ${LLMS_TXT}`);
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: body }] };
+    },
+  );
+
+  server.registerResource(
+    'page',
+    new ResourceTemplate(`${site.url}{+path}`, {
+      list: async () => ({
+        resources: (await site.pages()).map((page) => ({
+          uri: site.urlOf(page.twin),
+          name: page.twin,
+          title: `${page.title} (${page.section})`,
+          ...(page.description ? { description: page.description } : {}),
+          mimeType: 'text/markdown',
+        })),
+      }),
+    }),
+    { title: 'A page of the docs', description: "A page's Markdown twin, as listed in llms.txt.", mimeType: 'text/markdown' },
+    async (uri) => {
+      const twin = site.twinOf(uri.href);
+      const body = await site.text(twin);
+      if (body === undefined) throw new Error(`No page twin at ${site.urlOf(twin)} (404)`);
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: body }] };
+    },
+  );
+
+  return server;
+}

@@ -1,0 +1,95 @@
+/**
+ * validate_request: checks a request against the OpenAPI document the site
+ * publishes with the local sandbox's validator, without sending it. As in the
+ * sandbox (scripts/sandbox-server.ts), Stoplight Prism's engine
+ * (@stoplight/prism-http, the same instance settings less the credentials check)
+ * decides whether the request is valid, and the project's violation finder
+ * (src/openapi/violations.ts) names each field at fault with the document's rule.
+ * Prism loads on the first check: the other tools never wait for it.
+ */
+import type { getHttpOperationsFromSpec, IHttpRequest } from '@stoplight/prism-http';
+import { isObject, type JsonObject } from '../src/openapi/document';
+import { violationFinder, type Diagnostic, type Violation } from '../src/openapi/violations';
+import type { FoundOperation } from './openapi';
+
+export type Query = Record<string, string | string[]>;
+
+type Verdict = { valid: boolean; violations: Violation[] };
+
+type Resource = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
+
+type Checker = (found: FoundOperation, body: unknown, query: Query) => Promise<Verdict>;
+
+const checkers = new WeakMap<JsonObject, Checker>();
+
+/** The checker of one parsed document (made once per document). */
+export function requestChecker(doc: JsonObject): Checker {
+  let checker = checkers.get(doc);
+  if (!checker) checkers.set(doc, (checker = createChecker(doc)));
+  return checker;
+}
+
+/** Prism's engine over the document, as the sandbox sets it up. */
+async function loadEngine(doc: JsonObject) {
+  const [{ createInstance, getHttpOperationsFromSpec }, { createLogger }] = await Promise.all([
+    import('@stoplight/prism-http'),
+    import('@stoplight/prism-core'),
+  ]);
+  // Prism dereferences the document in place: it gets a copy (every $ref of it is local: parseOpenapiDocument).
+  const resources: Resource[] = await getHttpOperationsFromSpec(structuredClone(doc));
+  const prism = createInstance(
+    {
+      mock: { dynamic: false },
+      checkSecurity: false,
+      validateRequest: true,
+      validateResponse: false,
+      errors: false,
+      upstreamProxy: undefined,
+      isProxy: false,
+    },
+    { logger: createLogger('mcp', { level: 'silent' }) },
+  );
+  return { resources, prism };
+}
+
+function createChecker(doc: JsonObject): Checker {
+  const explain = violationFinder(doc);
+  let engine: ReturnType<typeof loadEngine> | undefined;
+  // A failed load is not kept: the next check tries again.
+  const load = () =>
+    (engine ??= loadEngine(doc).catch((error: unknown) => {
+      engine = undefined;
+      throw error;
+    }));
+
+  return async ({ entry, path }, body, query) => {
+    const { resources, prism } = await load();
+    const resource = resources.find((r) => r.method === entry.method && r.path === entry.path);
+    if (!resource) throw new Error(`${entry.operationId} is not a call the sandbox's validator knows (a webhook?)`);
+    const result = await prism.request(
+      {
+        method: entry.method as IHttpRequest['method'],
+        url: { path, query },
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body,
+      },
+      [resource],
+    )();
+    let diagnostics: Diagnostic[];
+    if (result._tag === 'Left') {
+      const error = result.left as Error & {
+        status?: number;
+        additional?: { validation?: Array<{ location?: string[]; message: string }> };
+      };
+      // A call without a documented 422: Prism's violations come in the error (their path is `location`).
+      if (error.status !== 422) throw new Error(`The validator could not check the request: ${error.message}`);
+      diagnostics = (error.additional?.validation ?? []).map((v) => ({ path: v.location, message: v.message }));
+    } else {
+      diagnostics = result.right.validations.input;
+    }
+    const pathItem = isObject(doc.paths) ? doc.paths[entry.path] : undefined;
+    const pathParameters = isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
+    const violations = explain(entry.operation, body, diagnostics, pathParameters);
+    return { valid: violations.length === 0, violations };
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Small text helpers shared by the build (twins, llms.txt), the components and
+ * the search client: one HTML escaper, one whitespace cleaner and one splitter
+ * of the inline Markdown the OpenAPI document writes in descriptions (`code`
+ * spans only). No Node imports: it also runs in the browser.
+ */
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text safe to put into HTML, in an element or a quoted attribute. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
+
+/** Runs of whitespace (line breaks and zero-width spaces included) as one space, without leading or trailing space. */
+export const collapseWhitespace = (text: string): string => text.replace(/[\s\u200b]+/g, ' ').trim();
+
+/** Inline Markdown with `code` spans as parts: `Use \`otp\` here` -> text "Use ", code "otp", text " here". */
+export function codeSpans(markdown: string): Array<{ text: string; code: boolean }> {
+  return markdown
+    .split(/`([^`]+)`/)
+    .map((text, i) => ({ text, code: i % 2 === 1 }))
+    .filter((part) => part.code || part.text !== '');
+}
