@@ -39,8 +39,9 @@ async function measure(server: ServerProcess, name: string, inputs: Array<Record
   return { name, first, median: quantile(times, 0.5), p95: quantile(times, 0.95), calls: times.length };
 }
 
-async function main(): Promise<void> {
-  const site = await serveBuild(path.join(ROOT, 'build'), '/llms.txt');
+/** The MCP rows over a build folder: a Markdown table (npm run bench and npm run bench:mcp print it). */
+export async function mcpBenchmark(buildDir: string = path.join(ROOT, 'build')): Promise<string> {
+  const site = await serveBuild(buildDir, '/llms.txt');
   const server = await startServer(['--site', site.base]);
   try {
     const results = [
@@ -57,19 +58,24 @@ async function main(): Promise<void> {
           .map((e) => ({ operation: e.operationId })),
       ),
     ];
-    console.log(`\nMCP server over stdio, against build/ served at ${site.base}\n`);
-    console.log('| tool | first call (loads the index or document) | median | p95 | calls |');
-    console.log('| --- | --- | --- | --- | --- |');
-    for (const r of results) {
-      console.log(`| ${r.name} | ${r.first.toFixed(0)} ms | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.calls} |`);
-    }
+    return [
+      `MCP server over stdio, against ${path.relative(ROOT, buildDir) || '.'}/ served locally`,
+      '',
+      '| tool | first call (loads the index or document) | median | p95 | calls |',
+      '| --- | --- | --- | --- | --- |',
+      ...results.map((r) => `| ${r.name} | ${r.first.toFixed(0)} ms | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.calls} |`),
+    ].join('\n');
   } finally {
     await server.close();
     site.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (require.main === module) {
+  mcpBenchmark()
+    .then((table) => console.log(`\n${table}`))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}

@@ -29,6 +29,7 @@ import { CHROMIUM, CHROMIUM_ARGS, ROOT, kb, serveBuild, table, weighPage, type W
 import { probeSearchTyping } from './lib/search-probe';
 import { searchGoalRows } from './lib/search-goals';
 import { filesUnder } from '../src/built/pages';
+import { mcpBenchmark } from './bench-mcp';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const SEARCH_RUNS = Number(process.env.SEARCH_RUNS ?? 5);
@@ -348,6 +349,10 @@ async function main(): Promise<void> {
       `## Search (issue 20: from Ctrl+K, "refund" at 120 ms a key; median of ${SEARCH_RUNS} runs, min–max)`,
       '',
       search,
+      '',
+      '## MCP server (issue 22: search_docs and get_operation against this build)',
+      '',
+      await mcpBenchmark(),
       '',
       '## Budgets',
       '',
