@@ -9,7 +9,14 @@
  */
 import type { getHttpOperationsFromSpec, IHttpRequest } from '@stoplight/prism-http';
 import { isObject, type JsonObject } from '../src/openapi/document';
-import { violationFinder, type Diagnostic, type Violation } from '../src/openapi/violations';
+import {
+  prismSettings,
+  refusalDiagnostics,
+  violationFinder,
+  type Diagnostic,
+  type PrismRefusal,
+  type Violation,
+} from '../src/openapi/violations';
 import type { FoundOperation } from './openapi';
 
 export type Query = Record<string, string | string[]>;
@@ -37,18 +44,7 @@ async function loadEngine(doc: JsonObject) {
   ]);
   // Prism dereferences the document in place: it gets a copy (every $ref of it is local: parseOpenapiDocument).
   const resources: Resource[] = await getHttpOperationsFromSpec(structuredClone(doc));
-  const prism = createInstance(
-    {
-      mock: { dynamic: false },
-      checkSecurity: false,
-      validateRequest: true,
-      validateResponse: false,
-      errors: false,
-      upstreamProxy: undefined,
-      isProxy: false,
-    },
-    { logger: createLogger('mcp', { level: 'silent' }) },
-  );
+  const prism = createInstance(prismSettings(false), { logger: createLogger('mcp', { level: 'silent' }) });
   return { resources, prism };
 }
 
@@ -77,13 +73,9 @@ function createChecker(doc: JsonObject): Checker {
     )();
     let diagnostics: Diagnostic[];
     if (result._tag === 'Left') {
-      const error = result.left as Error & {
-        status?: number;
-        additional?: { validation?: Array<{ location?: string[]; message: string }> };
-      };
-      // A call without a documented 422: Prism's violations come in the error (their path is `location`).
-      if (error.status !== 422) throw new Error(`The validator could not check the request: ${error.message}`);
-      diagnostics = (error.additional?.validation ?? []).map((v) => ({ path: v.location, message: v.message }));
+      const refused = refusalDiagnostics(result.left as PrismRefusal);
+      if (!refused) throw new Error(`The validator could not check the request: ${(result.left as Error).message}`);
+      diagnostics = refused;
     } else {
       diagnostics = result.right.validations.input;
     }

@@ -29,9 +29,16 @@ import http from 'node:http';
 import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 // Prism's own router (not re-exported by the package's index; the header names the version).
 import route from '@stoplight/prism-http/dist/router';
-import { createLogger, type IPrismDiagnostic } from '@stoplight/prism-core';
+import { createLogger } from '@stoplight/prism-core';
 import { openapiDocument, type DocumentNode as Json } from '../src/openapi/document';
-import { violationFinder, type Violation } from '../src/openapi/violations';
+import {
+  prismSettings,
+  refusalDiagnostics,
+  violationFinder,
+  type Diagnostic,
+  type PrismRefusal,
+  type Violation,
+} from '../src/openapi/violations';
 
 type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 
@@ -68,18 +75,7 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     documented.set(served, doc.paths[op.path][op.method]);
     return served;
   });
-  const prism = createInstance(
-    {
-      mock: { dynamic: false },
-      checkSecurity: true,
-      validateRequest: true,
-      validateResponse: false,
-      errors: false,
-      upstreamProxy: undefined,
-      isProxy: false,
-    },
-    { logger: createLogger('sandbox', { level: 'silent' }) },
-  );
+  const prism = createInstance(prismSettings(true), { logger: createLogger('sandbox', { level: 'silent' }) });
   const explain = violationFinder(doc);
   /** The operation a request goes to, as Prism routes it. */
   const routed = (input: IHttpRequest): Json => {
@@ -115,19 +111,10 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     };
     const result = await prism.request(input, operations)();
     if (result._tag === 'Left') {
-      const error = result.left as Error & {
-        status?: number;
-        additional?: { validation?: Array<{ location?: string[]; code?: string; message: string }> };
-      };
+      const error = result.left as PrismRefusal;
       const status = error.status ?? 500;
-      if (status === 422) {
-        // An operation without a documented 422: Prism found violations all the same (their path is `location` here).
-        const diagnostics = (error.additional?.validation ?? []).map((v) => ({
-          path: v.location,
-          code: v.code,
-          message: v.message,
-          severity: 0,
-        }));
+      const diagnostics = refusalDiagnostics(error);
+      if (diagnostics) {
         setViolationsHeader(res, diagnostics);
         return sendJson(res, 422, withViolations(documentedError(422), explain(routed(input), input.body, diagnostics)));
       }
@@ -176,7 +163,7 @@ function allowCrossOrigin(req: http.IncomingMessage, res: http.ServerResponse): 
 }
 
 /** Prism's diagnostics of the request, in the `sl-violations` header as Prism's own server sends them. */
-function setViolationsHeader(res: http.ServerResponse, diagnostics: IPrismDiagnostic[]): void {
+function setViolationsHeader(res: http.ServerResponse, diagnostics: Diagnostic[]): void {
   if (diagnostics.length === 0) return;
   let value = JSON.stringify(diagnostics.map((d) => ({ location: ['request', ...(d.path ?? [])], code: d.code, message: d.message })));
   if (value.length > MAX_HEADER_LENGTH) value = `Too many violations! ${value.slice(0, MAX_HEADER_LENGTH)}`;

@@ -22,7 +22,39 @@ type Rule = Record<string, unknown>;
 export type Violation = { message: string; target: string; rule?: Rule };
 
 /** A diagnostic of Prism (IPrismDiagnostic): where (`['body', 'fiat_price']`, `['query', 'limit']`) and what. */
-export type Diagnostic = { path?: Array<string | number>; message: string };
+export type Diagnostic = { path?: Array<string | number>; code?: string | number; message: string; severity?: number };
+
+/**
+ * The settings of Prism's engine (@stoplight/prism-http 5.16.0) that the sandbox and the MCP server's
+ * validate_request share: answer with the documented examples, validate requests, never proxy.
+ * The sandbox also checks credentials; validate_request does not.
+ */
+export function prismSettings(checkSecurity: boolean) {
+  return {
+    mock: { dynamic: false },
+    checkSecurity,
+    validateRequest: true,
+    validateResponse: false,
+    errors: false,
+    upstreamProxy: undefined,
+    isProxy: false,
+  } as const;
+}
+
+/** Prism's refusal of a request (its `Left`): an HTTP status, and for a 422 the violations it found. */
+export type PrismRefusal = Error & {
+  status?: number;
+  additional?: { validation?: Array<{ location?: string[]; code?: string; message: string }> };
+};
+
+/**
+ * The violations Prism carries in a 422 refusal (an operation that documents no 422: Prism found
+ * violations all the same; their path is `location` there), as diagnostics; undefined for any other refusal.
+ */
+export function refusalDiagnostics(refusal: PrismRefusal): Diagnostic[] | undefined {
+  if (refusal.status !== 422) return undefined;
+  return (refusal.additional?.validation ?? []).map((v) => ({ path: v.location, code: v.code, message: v.message, severity: 0 }));
+}
 
 /** Ajv's message, with the allowed values where it leaves them out. */
 function messageOf(error: ErrorObject): string {
