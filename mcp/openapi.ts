@@ -6,12 +6,16 @@
  */
 import path from 'node:path';
 import { brand } from '../src/brand';
+import { editDistance } from '../src/search/engine';
 import {
+  HTTP_METHODS,
   isObject,
   OPENAPI_PATH,
   operations,
   parseOpenapiDocument,
   resolveDeep,
+  securityRequirements,
+  serversOf,
   type Json,
   type JsonObject,
   type OperationEntry,
@@ -31,26 +35,14 @@ export function apiDocument(site: Site): Promise<JsonObject> {
 /** An operation, and the concrete path a request to it uses (its path parameters filled in). */
 export type FoundOperation = { entry: OperationEntry; path: string };
 
-const METHOD_AND_PATH = /^(get|put|post|delete|options|head|patch|trace)\s+(\S+)$/i;
-
-/** Levenshtein distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j += 1)
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length];
-}
+const METHOD_AND_PATH = new RegExp(`^(${HTTP_METHODS.join('|')})\\s+(\\S+)$`, 'i');
 
 /** Up to five names close to `input` (sharing a word, or a few edits away). */
 function closest(input: string, names: string[]): string[] {
   const lower = input.toLowerCase();
   const words = lower.split(/[^a-z0-9]+|(?=[A-Z])/).filter((w) => w.length >= 4);
   return names
-    .map((name) => ({ name, d: distance(lower, name.toLowerCase()) }))
+    .map((name) => ({ name, d: editDistance(lower, name.toLowerCase()) }))
     .filter(({ name, d }) => d <= Math.max(2, name.length / 3) || words.some((w) => name.toLowerCase().includes(w)))
     .sort((a, b) => a.d - b.d)
     .slice(0, 5)
@@ -123,13 +115,12 @@ export function findOperation(doc: JsonObject, input: string): FoundOperation {
 
 /** The security requirements of an operation: alternatives (any one), each a set of schemes (all together), resolved. */
 function authenticationOf(doc: JsonObject, entry: OperationEntry): Json {
-  const requirements = entry.operation.security ?? doc.security;
-  const alternatives = Array.isArray(requirements) ? requirements.filter(isObject) : [];
-  if (alternatives.every((r) => Object.keys(r).length === 0)) return 'none';
+  const alternatives = securityRequirements(doc, entry);
+  if (alternatives.every((names) => names.length === 0)) return 'none';
   const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
   return {
-    anyOf: alternatives.map((requirement) =>
-      Object.keys(requirement).map((name) => {
+    anyOf: alternatives.map((names) =>
+      names.map((name) => {
         const scheme = resolveDeep(doc, schemes[name] ?? null);
         return { securityScheme: name, ...(isObject(scheme) ? scheme : {}) };
       }),
@@ -149,7 +140,6 @@ function curlSamples(doc: JsonObject, entry: OperationEntry): Record<string, str
 /** get_operation's answer: the call with everything resolved, its authentication and its curl samples. */
 export function operationAnswer(doc: JsonObject, site: Site, { entry }: FoundOperation): JsonObject {
   const op = entry.operation;
-  const servers = Array.isArray(doc.servers) ? doc.servers.filter(isObject) : [];
   return {
     operationId: entry.operationId,
     method: entry.method.toUpperCase(),
@@ -159,9 +149,7 @@ export function operationAnswer(doc: JsonObject, site: Site, { entry }: FoundOpe
     description: op.description ?? null,
     tags: op.tags ?? [],
     page: site.urlOf(entry.pageUrl),
-    ...(entry.webhook
-      ? {}
-      : { urls: servers.map((s) => ({ server: String(s.description ?? s.url), url: `${String(s.url)}${entry.path}` })) }),
+    ...(entry.webhook ? {} : { urls: serversOf(doc, entry).map((s) => ({ server: s.description, url: `${s.url}${entry.path}` })) }),
     authentication: authenticationOf(doc, entry),
     parameters: resolveDeep(doc, entry.parameters),
     requestBody: resolveDeep(doc, op.requestBody ?? null),

@@ -7,18 +7,12 @@
  * or the engine's module), this file is the one to adapt.
  */
 import { createEngine, type Engine, type FacetFilters } from '../src/search/engine';
-import { SEARCH_INDEX_FILE, type SearchIndexFile } from '../src/search/records';
+import { DOCS_SETS, SEARCH_INDEX_FILE, type SearchIndexFile } from '../src/search/records';
 import type { Site } from './site';
 
-/** The docs sets a search can be limited to, with their `docusaurus_tag` facet (the modal's contextual search). */
-const SECTIONS = {
-  guides: 'docs-default-current',
-  api: 'docs-api-current',
-  'help-center': 'docs-help-center-current',
-} as const;
-
-export type Section = keyof typeof SECTIONS;
-export const SECTION_NAMES = Object.keys(SECTIONS) as [Section, ...Section[]];
+/** The docs sets a search can be limited to, by their short names (the modal's contextual search narrows by their tags). */
+export type Section = (typeof DOCS_SETS)[number]['name'];
+export const SECTION_NAMES = DOCS_SETS.map((set) => set.name) as [Section, ...Section[]];
 
 const INDEX_PATH = `/${SEARCH_INDEX_FILE}`;
 
@@ -48,7 +42,8 @@ export async function searchDocs(site: Site, query: string, section: Section | u
     engineOf,
     'the site publishes no built-in search index (a build with hosted DocSearch has none)',
   );
-  const filters: FacetFilters = section ? [`docusaurus_tag:${SECTIONS[section]}`] : [];
+  const tag = DOCS_SETS.find((set) => set.name === section)?.tag;
+  const filters: FacetFilters = tag ? [`docusaurus_tag:${tag}`] : [];
   return engine
     .search(query, filters)
     .slice(0, limit)

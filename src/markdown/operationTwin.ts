@@ -8,7 +8,7 @@
 import type * as cheerio from 'cheerio';
 import type { AnyNode } from 'cheerio';
 import { brand } from '../brand';
-import { isObject as isObj, openapiDocument, operations, type OperationEntry } from '../openapi/document';
+import { isObject as isObj, openapiDocument, operations, securityRequirements, serversOf, type OperationEntry } from '../openapi/document';
 import { operationFacts } from '../openapi/facts';
 import { curlSample, goSample } from '../openapi/samples';
 import { collapseWhitespace, escapeHtml, codeSpans } from '../text';
@@ -42,16 +42,7 @@ function schemeOf(name: string): Scheme {
 
 /** The requirements of an operation: alternatives (any one), each a set of schemes (all together). */
 function securityOf(entry: OperationEntry): Scheme[][] {
-  const requirements = entry.operation.security ?? openapiDocument().security;
-  if (!Array.isArray(requirements)) return [];
-  return requirements.filter(isObj).map((requirement) => Object.keys(requirement).map(schemeOf));
-}
-
-function serversOf(entry: OperationEntry): Array<{ description: string; url: string }> {
-  const servers = entry.operation.servers ?? openapiDocument().servers;
-  return (Array.isArray(servers) ? servers : [])
-    .filter(isObj)
-    .map((server) => ({ description: String(server.description ?? server.url), url: String(server.url) }));
+  return securityRequirements(openapiDocument(), entry).map((names) => names.map(schemeOf));
 }
 
 /** A description of the document as HTML: its `code` spans as <code> (as src/components/InlineMarkdown shows them). */
@@ -77,7 +68,7 @@ export function addOperationFacts($: cheerio.CheerioAPI, article: cheerio.Cheeri
     );
   } else {
     const urls = $('<ul>');
-    for (const server of serversOf(entry)) {
+    for (const server of serversOf(openapiDocument(), entry)) {
       urls.append($('<li>').append($('<strong>').text(`${server.description}:`), ' ', code(`${method} ${server.url}${entry.path}`)));
     }
     facts.push(...urls.toArray());

@@ -109,7 +109,7 @@ export function schemaRefName(node: Json | undefined): string | undefined {
 }
 
 /** The HTTP methods a path item can hold (OpenAPI 3.1), in the specification's order. */
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** One call under `paths`, or one webhook under `webhooks`. */
@@ -171,6 +171,23 @@ export function operations(doc: JsonObject = openapiDocument()): OperationEntry[
   }
   walked.set(doc, list);
   return list;
+}
+
+/**
+ * The security an operation needs: alternatives (any one will do), each the names of the schemes it
+ * needs together. Its own `security`, else the document's; `[]` or `[[]]` when it needs none.
+ */
+export function securityRequirements(doc: JsonObject, entry: OperationEntry): string[][] {
+  const requirements = entry.operation.security ?? doc.security;
+  return Array.isArray(requirements) ? requirements.filter(isObject).map((requirement) => Object.keys(requirement)) : [];
+}
+
+/** The servers an operation is served on (its own `servers`, else the document's), each with its description. */
+export function serversOf(doc: JsonObject, entry: OperationEntry): Array<{ description: string; url: string }> {
+  const servers = entry.operation.servers ?? doc.servers;
+  return (Array.isArray(servers) ? servers : [])
+    .filter(isObject)
+    .map((server) => ({ description: String(server.description ?? server.url), url: String(server.url) }));
 }
 
 /** The operation with this operationId; throws when the document has none. */

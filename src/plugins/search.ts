@@ -13,14 +13,10 @@ import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { builtPages } from '../built/pages';
 import { collapseWhitespace } from '../text';
-import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../search/records';
+import { DOCS_SETS, SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../search/records';
 import type { SearchMode } from '../search/config';
 
-const DOCS_SETS: Record<string, string> = {
-  'docs-default-current': 'Guides',
-  'docs-help-center-current': 'Help Center',
-  'docs-api-current': 'API Reference',
-};
+const LABELS: Record<string, string> = Object.fromEntries(DOCS_SETS.map((set) => [set.tag, set.label]));
 
 const MAX_CONTENT = 280;
 /** Text without decoration: pictographs such as the 📄️ of category cards, their joiners, control characters. */
@@ -50,7 +46,7 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
   const $ = cheerio.load(html);
   const tag = $('meta[name="docsearch:docusaurus_tag"]').attr('content') ?? '';
   const language = $('meta[name="docsearch:language"]').attr('content') ?? 'en';
-  const lvl0 = DOCS_SETS[tag];
+  const lvl0 = LABELS[tag];
   const article = $('article').first();
   if (!lvl0 || article.length === 0) return [];
   article.find('pre, nav, .hash-link, .theme-doc-toc-mobile, .theme-doc-breadcrumbs, script, style, svg, button').remove();

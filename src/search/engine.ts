@@ -115,7 +115,7 @@ function matchesFilters(record: SearchRecord, filters: FacetFilters): boolean {
 }
 
 /** Edit distance with a swap of two neighbouring letters as one edit (optimal string alignment). */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
