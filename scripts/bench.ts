@@ -108,6 +108,13 @@ const median = (values: number[]) => {
 
 const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
+/** Prints a report and keeps it as bench/<file> (committed: the last measured figures). */
+function report(file: string, out: string): void {
+  console.log(out);
+  fs.mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench', file), out);
+}
+
 /** `--only search`: the search rows over the existing build/, nothing else. */
 async function searchOnly(): Promise<void> {
   const ourBuild = path.resolve(process.env.DOCS_BUILD_DIR ?? path.join(ROOT, 'build'));
@@ -126,9 +133,7 @@ async function searchOnly(): Promise<void> {
       searchGoalRows(runs, ourBuild),
       '',
     ].join('\n');
-    console.log(out);
-    fs.mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, 'bench', 'SEARCH.md'), out);
+    report('SEARCH.md', out);
   } finally {
     server.stop();
   }
@@ -366,9 +371,7 @@ async function main(): Promise<void> {
       ),
       '',
     ].join('\n');
-    console.log(out);
-    fs.mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, 'bench', 'RESULTS.md'), out);
+    report('RESULTS.md', out);
   } finally {
     servers.ours.stop();
     servers.bare.stop();
