@@ -19,7 +19,7 @@ export default function openapiScopedTheme(context: LoadContext, options: unknow
   const expected = require.resolve(OPENAPI_THEME_STYLES);
   if (modules.length !== 1 || modules[0] !== expected) {
     throw new Error(
-      `openapi-scoped theme: docusaurus-theme-openapi-docs now adds the client modules ${JSON.stringify(modules)}; ` +
+      `api-reference theme: docusaurus-theme-openapi-docs now adds the client modules ${JSON.stringify(modules)}; ` +
         `expected only ${expected}. Review src/api-reference/theme.ts.`,
     );
   }
