@@ -199,16 +199,6 @@ async function main(): Promise<void> {
     for (const t of TARGETS.filter((x) => x.kind === 'docs' && x.site === 'ours')) {
       const w = weights.get(t) as Weight;
       check(
-        `${t.label}: performance ≥ template − 3`,
-        med(t, 'performance') >= med(floor, 'performance') - 3,
-        `${med(t, 'performance')} vs ${med(floor, 'performance')}`,
-      );
-      check(
-        `${t.label}: TBT ≤ 1.2× template`,
-        med(t, 'tbt') <= 1.2 * med(floor, 'tbt') + 1,
-        `${Math.round(med(t, 'tbt'))} ms vs ${Math.round(med(floor, 'tbt'))} ms`,
-      );
-      check(
         `${t.label}: first-load JS ≤ 1.15× template`,
         w.jsGzip <= 1.15 * floorW.jsGzip,
         `${kb(w.jsGzip)} KB vs ${kb(floorW.jsGzip)} KB gzip (${ratio(w.jsGzip, floorW.jsGzip)})`,
@@ -253,7 +243,55 @@ async function main(): Promise<void> {
       target,
       ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED',
     ];
+    // Issue 21's table: each page's TBT as a ratio to the template's, its performance score
+    // against the template's, and CLS; measured in this run.
+    const pageGoals = (t: Target, tbtRatio: number, perfMargin: number, cls: boolean) => {
+      const tbt = med(t, 'tbt');
+      const perf = med(t, 'performance');
+      const rowsOf = [
+        goal(
+          `${t.label} (${t.path}): TBT, Lighthouse mobile`,
+          `${Math.round(med(floor, 'tbt'))} ms`,
+          `${Math.round(tbt)} ms (${ratio(tbt, med(floor, 'tbt'))})`,
+          `≤ ${tbtRatio}×`,
+          tbt <= tbtRatio * med(floor, 'tbt') + 1,
+        ),
+        goal(
+          `${t.label}: performance`,
+          String(med(floor, 'performance')),
+          `${perf} (${perf - med(floor, 'performance') >= 0 ? '+' : ''}${perf - med(floor, 'performance')})`,
+          `≥ template − ${perfMargin}`,
+          perf >= med(floor, 'performance') - perfMargin,
+        ),
+      ];
+      // Lighthouse reports CLS to 3 decimals: "0" is below 0.0005.
+      if (cls) rowsOf.push(goal(`${t.label}: CLS`, med(floor, 'cls').toFixed(3), med(t, 'cls').toFixed(3), '0', med(t, 'cls') < 0.0005));
+      return rowsOf;
+    };
     const goals = [
+      ...pageGoals(guide, 1.6, 5, false),
+      ...pageGoals(help, 1.6, 5, false),
+      ...pageGoals(TARGETS[3], 2.5, 12, false),
+      ...pageGoals(TARGETS[4], 2.5, 12, true),
+      goal(
+        'guide page scripts before network idle, gzip (prefetch excluded)',
+        `${kb(floorW.ownJsGzip)} KB`,
+        `${kb(g.ownJsGzip)} KB (${ratio(g.ownJsGzip, floorW.ownJsGzip)}); main.js ${kb(g.mainJsGzip)} vs ${kb(floorW.mainJsGzip)} KB`,
+        '≤ 1.10×',
+        g.ownJsGzip <= 1.1 * floorW.ownJsGzip,
+      ),
+      goal(
+        '`npm test` (the last run)',
+        '—',
+        lastTest
+          ? `${Math.floor(lastTest.seconds / 60)} min ${lastTest.seconds % 60} s${lastTest.skipBuild ? ' (SKIP_BUILD)' : ''}, ${lastTest.finishedAt}`
+          : 'not run',
+        '≤ 7 min',
+        lastTest ? lastTest.seconds <= 420 : undefined,
+      ),
+    ];
+    // Earlier goals, kept as a watch on the rest of the page weight.
+    const reported = [
       goal(
         'cold build (clear, gen-api + build)',
         '—',
@@ -261,24 +299,8 @@ async function main(): Promise<void> {
         '≤ 50 s',
         Number.isNaN(buildMs) ? undefined : buildMs <= 50_000,
       ),
-      goal(
-        'last `npm test`',
-        '—',
-        lastTest
-          ? `${Math.round(lastTest.seconds / 60)} min ${lastTest.seconds % 60} s${lastTest.skipBuild ? ' (SKIP_BUILD)' : ''}, ${lastTest.finishedAt}`
-          : 'not run',
-        '≤ 7 min',
-        lastTest ? lastTest.seconds <= 420 : undefined,
-      ),
       goal('guide page CSS, gzip', `${kb(floorW.cssGzip)} KB`, `${kb(g.cssGzip)} KB`, '≤ 20 KB', g.cssGzip <= 20 * 1024),
       goal('guide page main.js, gzip', `${kb(floorW.mainJsGzip)} KB`, `${kb(g.mainJsGzip)} KB`, '≤ 157 KB', g.mainJsGzip <= 157 * 1024),
-      goal(
-        'guide page scripts before network idle, gzip (prefetch excluded)',
-        `${kb(floorW.ownJsGzip)} KB`,
-        `${kb(g.ownJsGzip)} KB (${ratio(g.ownJsGzip, floorW.ownJsGzip)})`,
-        '≤ 1.10×',
-        g.ownJsGzip <= 1.1 * floorW.ownJsGzip,
-      ),
       goal(
         'guide page: search worker and modal code loaded at idle after the load event, gzip (index not included)',
         '—',
@@ -292,27 +314,6 @@ async function main(): Promise<void> {
         `${g.domNodes} (${ratio(g.domNodes, floorW.domNodes)})`,
         'report',
         undefined,
-      ),
-      goal(
-        'guide page TBT, Lighthouse mobile',
-        `${Math.round(med(floor, 'tbt'))} ms`,
-        `${Math.round(med(guide, 'tbt'))} ms (${ratio(med(guide, 'tbt'), med(floor, 'tbt'))})`,
-        '≤ 1.6×',
-        med(guide, 'tbt') <= 1.6 * med(floor, 'tbt') + 1,
-      ),
-      goal(
-        'guide page performance',
-        String(med(floor, 'performance')),
-        String(med(guide, 'performance')),
-        '≥ template − 10',
-        med(guide, 'performance') >= med(floor, 'performance') - 10,
-      ),
-      goal(
-        'help-centre page performance',
-        String(med(floor, 'performance')),
-        String(med(help, 'performance')),
-        '≥ template − 10',
-        med(help, 'performance') >= med(floor, 'performance') - 10,
       ),
     ];
 
@@ -347,9 +348,13 @@ async function main(): Promise<void> {
       '',
       table(['page', 'requests', 'JS KB', 'CSS KB', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'vs template'], rows),
       '',
-      '## Goals (speed issue; template and this site measured in this run)',
+      '## Goals (issue 21: pages that hydrate as cheaply as the template; both measured in this run)',
       '',
       table(['figure', 'bare template', 'this site', 'goal', 'result'], goals),
+      '',
+      '## Weight and build (earlier goals)',
+      '',
+      table(['figure', 'bare template', 'this site', 'goal', 'result'], reported),
       '',
       `## Search (issue 20: from Ctrl+K, "refund" at 120 ms a key; median of ${SEARCH_RUNS} runs, min–max)`,
       '',

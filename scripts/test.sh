@@ -7,8 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
 started=$(date +%s)
+# Each step's title, with the time since the start (the benchmark's `npm test` row is the total).
+step() { printf '\n== [%ds] %s\n' "$(( $(date +%s) - started ))" "$*"; }
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)

@@ -41,3 +41,10 @@ declare module '@theme/SkeletonLoader' {
 declare module 'crypto-js/sha1' {
   export default function SHA1(message: string): { toString(): string };
 }
+
+declare module '@theme-original/ApiExplorer/MethodEndpoint' {
+  import type { ReactNode } from 'react';
+
+  export type Props = { method: string; path: string; context?: 'endpoint' | 'callback'; defaultServerUrl?: string };
+  export default function MethodEndpoint(props: Props): ReactNode;
+}

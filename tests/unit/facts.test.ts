@@ -74,10 +74,10 @@ test("operations resolve to the method, path and reference page of the specifica
     assert.equal(op.method, call.method.toUpperCase(), call.operationId);
     assert.equal(op.path, call.path, call.operationId);
     // The link the guides render must reach the built reference page of this very call
-    // (the page shows path parameters as `:name`).
+    // (the page shows the sandbox's URL, where a new reader starts, and path parameters as `:name`).
     assert.deepEqual(
       builtOperation(op.pageUrl),
-      { method: call.method.toUpperCase(), path: call.path.replace(/\{([^}]+)\}/g, ':$1') },
+      { method: call.method.toUpperCase(), path: brand.sandboxApiUrl + call.path.replace(/\{([^}]+)\}/g, ':$1') },
       `${call.operationId}: ${op.pageUrl} is its built reference page`,
     );
   }

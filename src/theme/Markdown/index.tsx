@@ -6,7 +6,8 @@
  * - on the server, the original renders as before (there webpack loads its
  *   chunk synchronously, with `require`, as soon as it is imported);
  * - while the browser hydrates the server's HTML, that HTML is kept as it is
- *   (read back from the page, and checked against a fingerprint of its source),
+ *   (read back from the page, and checked against a fingerprint of its source:
+ *   src/keptHtml.ts),
  *   so the original is not needed; the same when the theme's tabs remount
  *   their content right after hydration;
  * - Markdown that the page does not show yet (after a client-side navigation,
@@ -16,6 +17,7 @@
  * until the page is revisited client-side; the descriptions of v2.0 have none.
  */
 import React, { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { fingerprint, keptHtml } from '@site/src/keptHtml';
 
 type MarkdownProps = { children?: string };
 type MarkdownModule = { default: ComponentType<MarkdownProps> };
@@ -29,33 +31,24 @@ function serverOriginal(): ComponentType<MarkdownProps> {
   return (__webpack_require__(require.resolveWeak('@theme-original/Markdown')) as MarkdownModule).default;
 }
 
-/** A short fingerprint of the Markdown source, stored with the rendered HTML. */
-function fingerprint(source = ''): string {
-  let hash = 5381;
-  for (let i = 0; i < source.length; i += 1) hash = ((hash << 5) + hash + source.charCodeAt(i)) | 0;
-  return `${source.length.toString(36)}.${(hash >>> 0).toString(36)}`;
-}
-
 export default function Markdown({ children }: MarkdownProps): ReactNode {
   const source = fingerprint(children);
   // HTML already in the page for the same source (the rendering depends on the
   // source only): the server's while hydrating, or the one of an instance that
   // is being replaced, e.g. when the theme's tabs remount their content.
-  const [html] = useState(() =>
-    typeof document === 'undefined' ? undefined : document.querySelector(`.api-markdown[data-static][data-source="${source}"]`)?.innerHTML,
-  );
+  const [html] = useState(() => keptHtml('api-markdown', source));
 
   if (typeof window === 'undefined') {
     const Original = serverOriginal();
     return (
-      <div className="api-markdown" data-source={source} data-static="">
+      <div className="api-markdown" data-source={source} data-kept="">
         {/* eslint-disable-next-line react-hooks/static-components -- the module's export: the same component on every render */}
         <Original>{children}</Original>
       </div>
     );
   }
   if (html !== undefined) {
-    return <div className="api-markdown" data-source={source} data-static="" dangerouslySetInnerHTML={{ __html: html }} />;
+    return <div className="api-markdown" data-source={source} data-kept="" dangerouslySetInnerHTML={{ __html: html }} />;
   }
   return (
     <div className="api-markdown" data-source={source}>

@@ -1,0 +1,78 @@
+/**
+ * What a page does in the browser when it hydrates (issue: pages that hydrate as
+ * cheaply as the bare template). Speed itself is measured by `npm run bench`,
+ * not here: these tests pin the behaviours that keep it cheap.
+ * - Code blocks are highlighted when the site is built; hydration keeps their
+ *   HTML (src/theme/CodeBlock/Content) and runs no Prism tokeniser.
+ * - An operation page does not move while it loads (the endpoint's URL is in
+ *   the server's HTML: src/theme/ApiExplorer/MethodEndpoint and the theme's patch).
+ */
+import { test, expect, type Page, type CDPSession } from '@playwright/test';
+import { brand } from '../../src/brand';
+import { gotoHydrated } from './helpers';
+
+/** How many times the page called a function named `tokenize` (Prism's) since the last call. */
+async function tokenizeCalls(cdp: CDPSession): Promise<number> {
+  const { result } = (await cdp.send('Profiler.takePreciseCoverage')) as {
+    result: Array<{ functions: Array<{ functionName: string; ranges: Array<{ count: number }> }> }>;
+  };
+  return result
+    .flatMap((script) => script.functions)
+    .filter((fn) => fn.functionName === 'tokenize')
+    .reduce((sum, fn) => sum + fn.ranges[0].count, 0);
+}
+
+/** Waits until the page has hydrated and has run what hydration schedules (the tabs' remount). */
+async function hydratedAndSettled(page: Page, path: string): Promise<void> {
+  await gotoHydrated(page, path);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+test.describe('code blocks are highlighted at build time', () => {
+  test("a guide page's hydration runs no Prism tokeniser and keeps the highlighted code", async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    // A page with a request sample (tabs that remount after hydration) and JSON examples.
+    await hydratedAndSettled(page, '/guides/charges/creating');
+    expect(await tokenizeCalls(cdp)).toBe(0);
+    const article = page.locator('article');
+    // The code is highlighted (Prism's token spans, from the build) and its buttons work.
+    await expect(article.locator('pre code .token').first()).toBeVisible();
+    const sample = article.locator('.tabs-container').first();
+    await expect(sample.locator('pre code').first()).toContainText('curl');
+    await expect(sample.getByRole('button', { name: /copy code/i })).toBeVisible();
+
+    // Test of the test: a page the browser renders itself (a client-side navigation) does
+    // tokenise, and the probe sees it.
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).locator('a[href="/guides/charges/information"]').click();
+    await expect(page.locator('article h1')).toHaveText('Retrieving and listing charges');
+    await expect(page.locator('article pre code .token').first()).toBeVisible();
+    expect(await tokenizeCalls(cdp)).toBeGreaterThan(0);
+  });
+});
+
+test.describe('operation pages do not shift while they load', () => {
+  for (const width of [412, 1280]) {
+    test(`/api/create-charge at ${width} px: no layout shift`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript(() => {
+        // Shifts of the page's content (the navbar is the same on every page, and outside the issue).
+        const shifts: string[] = [];
+        (window as unknown as { __shifts: string[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }>) {
+            const nodes = (entry.sources ?? []).map((s) => s.node).filter((node) => node && document.querySelector('main')?.contains(node));
+            if (nodes.length)
+              shifts.push(`${entry.value.toFixed(4)} ${JSON.stringify(nodes.map((n) => (n?.textContent ?? '').trim().slice(0, 40)))}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await hydratedAndSettled(page, '/api/create-charge');
+      // The endpoint shows the server a new reader starts on, from the first paint.
+      await expect(page.locator('.openapi__method-endpoint-path')).toHaveText(`${brand.sandboxApiUrl}/charges`);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+    });
+  }
+});
