@@ -174,6 +174,51 @@ test.describe('mobile sidebar', () => {
     await expect(page.locator('.navbar-sidebar').getByRole('link', { name: 'Create a charge' })).toBeVisible();
   });
 
+  // src/theme/DocSidebar/Desktop: on a phone the desktop sidebar of the server's HTML is not hydrated.
+  for (const [width, hydrated] of [
+    [412, false],
+    [1280, true],
+  ] as const) {
+    test(`at ${width} px the server's desktop sidebar is ${hydrated ? '' : 'not '}hydrated`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      // Whether React owned the server's sidebar links: read when they leave the page (on a phone, right
+      // after hydration; React forgets a removed node later, in its passive effects) or at the end.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __sidebarOwned?: boolean };
+        const owned = (root: Element) => {
+          const link = root.querySelector('.theme-doc-sidebar-menu a');
+          return link ? Object.keys(link).some((key) => key.startsWith('__reactFiber')) : undefined;
+        };
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node instanceof Element && w.__sidebarOwned === undefined) w.__sidebarOwned = owned(node);
+        }).observe(document, { childList: true, subtree: true });
+        (window as unknown as { __owned: typeof owned }).__owned = owned;
+      });
+      await gotoHydrated(page, '/api/create-charge');
+      await page.waitForLoadState('networkidle');
+      const reactOwned = await page.evaluate(() => {
+        const w = window as unknown as { __sidebarOwned?: boolean; __owned: (root: Element) => boolean | undefined };
+        return w.__sidebarOwned ?? w.__owned(document.documentElement) ?? null;
+      });
+      expect(reactOwned).toBe(hydrated);
+    });
+  }
+
+  test('a phone-sized page widened after hydration gets a working desktop sidebar', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 800 });
+    await gotoHydrated(page, GUIDE);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const sidebar = desktopSidebar(page);
+    await expect(sidebar).toBeVisible();
+    // Its links navigate within the app (no page load), as the original's do.
+    await sidebar.locator('a[href="/guides/charges/information"]').click();
+    await expect(page.locator('article h1')).toHaveText('Retrieving and listing charges');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
   test('at 997 px the desktop sidebar is shown', async ({ page }) => {
     await page.setViewportSize({ width: 997, height: 800 });
     await gotoHydrated(page, GUIDE);
