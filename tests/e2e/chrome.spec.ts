@@ -191,7 +191,7 @@ test.describe('mobile sidebar', () => {
         };
         new MutationObserver((records) => {
           for (const record of records)
-            for (const node of record.removedNodes)
+            for (const node of Array.from(record.removedNodes))
               if (node instanceof Element && w.__sidebarOwned === undefined) w.__sidebarOwned = owned(node);
         }).observe(document, { childList: true, subtree: true });
         (window as unknown as { __owned: typeof owned }).__owned = owned;
