@@ -47,10 +47,11 @@ export async function watchCsp(page: Page, label?: () => string): Promise<() => 
 
 /**
  * Resolves once the page's IntersectionObservers have been told which elements
- * are in view now. Docusaurus prefetches a link's page from such an observer
- * (synchronously adding <link rel="prefetch"> elements); one made here is
- * notified in the same rendering update as those of the page, and the resolve
- * waits for the end of that delivery task.
+ * are in view now. Upstream Docusaurus prefetches a link's page from such an
+ * observer (synchronously adding <link rel="prefetch"> elements); this site's
+ * patch (patches/@docusaurus+core+3.10.2.patch) removes that, and the tests that
+ * check it wait here. One made here is notified in the same rendering update as
+ * those of the page, and the resolve waits for the end of that delivery task.
  */
 export async function linksInViewReported(page: Page): Promise<void> {
   await page.evaluate(
@@ -82,7 +83,7 @@ function assetsInDom(page: Page): Promise<string[]> {
  * Records the requests of the page from now on. The function it returns waits
  * until the page has loaded all the code it loads without a reader's action:
  * after hydration (effects that load code on mount have added their <script> by
- * then) and once the links in view have been reported (their prefetches added),
+ * then) and once the links in view have been reported (any prefetch they caused added),
  * every script, stylesheet and prefetch in the DOM has finished loading (or failed).
  */
 export function trackAssets(page: Page): () => Promise<void> {

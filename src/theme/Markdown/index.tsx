@@ -7,17 +7,17 @@
  *   chunk synchronously, with `require`, as soon as it is imported);
  * - while the browser hydrates the server's HTML, that HTML is kept as it is
  *   (read back from the page, and checked against a fingerprint of its source:
- *   src/keptHtml.ts),
+ *   src/keptHtml.tsx),
  *   so the original is not needed; the same when the theme's tabs remount
  *   their content right after hydration;
  * - Markdown that the page does not show yet (after a client-side navigation,
  *   in a tab opened by the reader, in the explorer) loads the original on demand.
- * The output is the original's, inside a `display: contents` wrapper. Kept as
+ * The output is the original's, inside src/keptHtml.tsx's wrapper (no box of its own). Kept as
  * server HTML, a code block inside a description would lose its copy button
  * until the page is revisited client-side; the descriptions of v2.0 have none.
  */
-import React, { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { fingerprint, keptHtml } from '@site/src/keptHtml';
+import React, { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { fingerprint, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
 
 type MarkdownProps = { children?: string };
 type MarkdownModule = { default: ComponentType<MarkdownProps> };
@@ -36,25 +36,23 @@ export default function Markdown({ children }: MarkdownProps): ReactNode {
   // HTML already in the page for the same source (the rendering depends on the
   // source only): the server's while hydrating, or the one of an instance that
   // is being replaced, e.g. when the theme's tabs remount their content.
-  const [html] = useState(() => keptHtml('api-markdown', source));
+  const html = useKeptHtml('api-markdown', source);
 
   if (typeof window === 'undefined') {
     const Original = serverOriginal();
     return (
-      <div className="api-markdown" data-source={source} data-kept="">
+      <KeptHtml className="api-markdown" source={source} html={undefined}>
         {/* eslint-disable-next-line react-hooks/static-components -- the module's export: the same component on every render */}
         <Original>{children}</Original>
-      </div>
+      </KeptHtml>
     );
   }
-  if (html !== undefined) {
-    return <div className="api-markdown" data-source={source} data-kept="" dangerouslySetInnerHTML={{ __html: html }} />;
-  }
+  // Rendered here, the original loads first: not marked, so that nothing takes back an empty wrapper.
   return (
-    <div className="api-markdown" data-source={source}>
+    <KeptHtml className="api-markdown" source={source} html={html} mark={false}>
       <Suspense fallback={null}>
         <LazyOriginal>{children}</LazyOriginal>
       </Suspense>
-    </div>
+    </KeptHtml>
   );
 }

@@ -20,12 +20,14 @@
  *   (src/search/typeAhead.ts); with the built-in search the modal opens as a
  *   React transition (`openInTransition`, added by the same patch), so those
  *   keys are handled between the slices of its first render;
- * - hits are links that do not prefetch every hit in view (HitLink below).
+ * - hits are Docusaurus links: they load their page on hover or touch, not
+ *   when they come into view (patches/@docusaurus+core+3.10.2.patch), so the
+ *   20 hits each key renders start no prefetch.
  */
 import React, { useEffect, type ReactNode } from 'react';
 import SearchBar from '@theme-original/SearchBar';
 import Head from '@docusaurus/Head';
-import { useHistory } from '@docusaurus/router';
+import Link from '@docusaurus/Link';
 import { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -54,35 +56,7 @@ function Hit({ hit, children }: HitProps): React.JSX.Element {
       </div>
     );
   }
-  return <HitLink url={hit.url}>{children}</HitLink>;
-}
-
-type Prefetcher = { docusaurus?: { prefetch?: (url: string) => void } };
-
-/**
- * A hit's link: navigates within the app on a plain click, as Docusaurus's Link does, but does not
- * prefetch the page of every hit that comes into view: each key re-renders up to 20 hits, and their
- * viewport prefetches (a `<link rel=prefetch>` and a route match each) held the main thread while
- * the reader typed. The page is prefetched when the pointer rests on its hit.
- */
-function HitLink({ url, children }: { url: string; children: ReactNode }): React.JSX.Element {
-  const history = useHistory();
-  const internal = url.startsWith('/');
-  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (!internal || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return;
-    event.preventDefault();
-    history.push(url);
-  };
-  const prefetch = () => {
-    if (internal) (window as Prefetcher).docusaurus?.prefetch?.(url.split('#')[0]);
-  };
-  return (
-    // eslint-disable-next-line @docusaurus/no-html-links -- Link's viewport prefetch is what this avoids (see above)
-    <a href={url} onClick={onClick} onMouseEnter={prefetch} onTouchStart={prefetch}>
-      {children}
-    </a>
-  );
+  return <Link to={hit.url}>{children}</Link>;
 }
 
 export default function SearchBarWrapper(): React.JSX.Element {

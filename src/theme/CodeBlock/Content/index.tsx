@@ -6,18 +6,18 @@
  * Code is highlighted once, when the site is built. In the browser, a block
  * whose highlighted HTML is already in the page (the server's, while the page
  * hydrates; the same block's, when Docusaurus's tabs remount their content
- * right after hydration) keeps that HTML (src/keptHtml.ts): hydration runs no
+ * right after hydration) keeps that HTML (src/keptHtml.tsx): hydration runs no
  * Prism and creates no React element per token. A block that is not in the
  * page yet (after a client-side navigation, a tab or an example the reader
  * opens) renders as the original does. The buttons (copy, word wrap) stay the
  * original's: they read the code from the block's context, not from the page.
  * tests/e2e/hydration.spec.ts fails if hydration runs Prism's tokeniser again.
  */
-import React, { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import Content from '@theme-original/CodeBlock/Content';
 import type { Props } from '@theme/CodeBlock/Content';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
-import { fingerprint, keptHtml } from '@site/src/keptHtml';
+import { fingerprint, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
 
 export default function CodeBlockContent(props: Props): ReactNode {
   const { metadata, wordWrap } = useCodeBlockContext();
@@ -25,19 +25,16 @@ export default function CodeBlockContent(props: Props): ReactNode {
   const source = fingerprint(
     JSON.stringify([metadata.language, metadata.code, metadata.lineClassNames, metadata.lineNumbersStart, props.className]),
   );
-  const [html] = useState(() => keptHtml('code-kept', source));
+  const html = useKeptHtml('code-kept', source);
   const ref = useRef<HTMLDivElement>(null);
   const { codeBlockRef } = wordWrap;
   useLayoutEffect(() => {
     // The word-wrap button finds the block through this ref, which the original sets on its <pre>.
     if (html !== undefined) codeBlockRef.current = ref.current?.querySelector('pre') ?? null;
   }, [html, codeBlockRef]);
-  if (html !== undefined) {
-    return <div ref={ref} className="code-kept" data-source={source} data-kept="" dangerouslySetInnerHTML={{ __html: html }} />;
-  }
   return (
-    <div className="code-kept" data-source={source} data-kept="">
+    <KeptHtml className="code-kept" source={source} html={html} divRef={ref}>
       <Content {...props} />
-    </div>
+    </KeptHtml>
   );
 }

@@ -7,7 +7,7 @@
  * src/theme/Navbar/MobileSidebar takes its place): on a phone, React hydrated
  * up to some 600 elements (the API sidebar lists every call and schema) only
  * to delete them. On a narrow screen this wrapper keeps the server's HTML
- * while the page hydrates instead (src/keptHtml.ts: nothing to hydrate), and
+ * while the page hydrates instead (src/keptHtml.tsx: nothing to hydrate), and
  * renders the original as soon as the screen is wide: on a wide screen, and
  * after any client-side render, it is the original throughout.
  * tests/e2e/chrome.spec.ts ("mobile sidebar") checks both widths.
@@ -15,7 +15,7 @@
 import React, { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import DocSidebarDesktop from '@theme-original/DocSidebar/Desktop';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import { fingerprint, keptHtml } from '@site/src/keptHtml';
+import { fingerprint, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
 
 type Props = ComponentProps<typeof DocSidebarDesktop>;
 
@@ -26,23 +26,20 @@ export default function DocSidebarDesktopWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
   const source = fingerprint(props.path);
   // Hydrating (in the browser, before Docusaurus's first effect) on a narrow screen: keep the server's HTML.
-  const [html, setHtml] = useState(() =>
-    typeof window !== 'undefined' && !isBrowser && !window.matchMedia(DESKTOP).matches ? keptHtml('sidebar-kept', source) : undefined,
-  );
+  const kept = useKeptHtml('sidebar-kept', source, typeof window !== 'undefined' && !isBrowser && !window.matchMedia(DESKTOP).matches);
+  // Once the screen is wide, the original for good.
+  const [live, setLive] = useState(false);
   useEffect(() => {
-    if (html === undefined) return undefined;
-    const wide = window.matchMedia(DESKTOP);
-    const live = () => wide.matches && setHtml(undefined);
-    live();
-    wide.addEventListener('change', live);
-    return () => wide.removeEventListener('change', live);
-  }, [html]);
-  if (html !== undefined) {
-    return <div className="sidebar-kept" data-source={source} data-kept="" dangerouslySetInnerHTML={{ __html: html }} />;
-  }
+    if (kept === undefined) return undefined;
+    const query = window.matchMedia(DESKTOP);
+    const update = () => query.matches && setLive(true);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, [kept]);
   return (
-    <div className="sidebar-kept" data-source={source} data-kept="">
+    <KeptHtml className="sidebar-kept" source={source} html={live ? undefined : kept}>
       <DocSidebarDesktop {...props} />
-    </div>
+    </KeptHtml>
   );
 }
