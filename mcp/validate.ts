@@ -8,7 +8,7 @@
  * Prism loads on the first check: the other tools never wait for it.
  */
 import type { getHttpOperationsFromSpec, IHttpRequest } from '@stoplight/prism-http';
-import { isObject, type JsonObject } from '../src/openapi/document';
+import type { JsonObject } from '../src/openapi/document';
 import {
   prismSettings,
   refusalDiagnostics,
@@ -79,9 +79,7 @@ function createChecker(doc: JsonObject): Checker {
     } else {
       diagnostics = result.right.validations.input;
     }
-    const pathItem = isObject(doc.paths) ? doc.paths[entry.path] : undefined;
-    const pathParameters = isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : [];
-    const violations = explain(entry.operation, body, diagnostics, pathParameters);
+    const violations = explain(entry.operation, body, diagnostics);
     return { valid: violations.length === 0, violations };
   };
 }

@@ -12,7 +12,7 @@
  * rule that it breaks. Node only: not part of the site's bundles.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { isObject, resolveRef, type DocumentNode as Json } from './document';
+import { HTTP_METHODS, isObject, resolveRef, type DocumentNode as Json } from './document';
 import { schemaValidator } from './schemas';
 
 /** A rule of the document: the schema keyword and its value (`{enum: [...]}`), or the parameter (`{in: 'query', ...}`). */
@@ -120,11 +120,16 @@ export function violationFinder(doc: Json) {
     return { in: location, required: required === true, schema: deref(schema), ...(description ? { description } : {}) };
   };
 
-  /**
-   * The violations of a request to `operation` (the document's operation object;
-   * `pathParameters` are those of its path item), given Prism's diagnostics of it.
-   */
-  return (operation: Json, body: unknown, diagnostics: Diagnostic[], pathParameters: Json[] = []): Violation[] => {
+  /** The parameters an operation's path item declares for all its methods (`/charges/{id}`'s `id`). */
+  const pathParametersOf = (operation: Json): Json[] => {
+    const item = Object.values(isObject(doc.paths) ? doc.paths : {}).find(
+      (candidate) => isObject(candidate) && HTTP_METHODS.some((method) => candidate[method] === operation),
+    );
+    return isObject(item) && Array.isArray(item.parameters) ? item.parameters : [];
+  };
+
+  /** The violations of a request to `operation` (an operation object of this document), given Prism's diagnostics of it. */
+  return (operation: Json, body: unknown, diagnostics: Diagnostic[]): Violation[] => {
     const found: Violation[] = [];
     const add = (v: Violation) => {
       if (!found.some((f) => f.target === v.target && f.message === v.message)) found.push(v);
@@ -134,7 +139,7 @@ export function violationFinder(doc: Json) {
     if (bodyDiagnostics.length > 0 && jsonSchema && body !== null && typeof body === 'object') {
       for (const error of bodyErrors(jsonSchema, body)) add({ message: messageOf(error), target: targetOf(error), rule: ruleOf(error) });
     }
-    const parameters = [...pathParameters, ...(Array.isArray(operation?.parameters) ? operation.parameters : [])];
+    const parameters = [...pathParametersOf(operation), ...(Array.isArray(operation?.parameters) ? operation.parameters : [])];
     for (const diagnostic of diagnostics) {
       if (diagnostic.path?.[0] === 'body' && found.length > 0) continue;
       const missing = /required property '([^']+)'/.exec(diagnostic.message)?.[1];

@@ -22,6 +22,7 @@ import {
   type Json,
 } from '../openapi';
 import * as spec from '../fixtures/spec';
+import { violationFinder } from '../../src/openapi/violations';
 
 /** Any bearer token opens the sandbox. */
 const TOKEN = 'Bearer sandbox-test-token';
@@ -298,4 +299,22 @@ test('Ctrl+C stops it cleanly', async () => {
   assert.equal(code, 0, sandbox.output());
   assert.match(sandbox.output(), /Sandbox stopped\./);
   await assert.rejects(fetch(`${sandbox.baseUrl}/balances`), 'nothing listens any more');
+});
+
+test("a violation of a path item's parameter names that parameter's rule (the finder reads the path item itself)", () => {
+  const idParameter = { name: 'id', in: 'path', required: true, description: 'The charge.', schema: { type: 'string', format: 'uuid' } };
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: { '/charges/{id}': { parameters: [idParameter], get: { operationId: 'getCharge', responses: {} } } },
+  };
+  const explain = violationFinder(doc);
+  const violations = explain(doc.paths['/charges/{id}'].get, undefined, [{ path: ['path', 'id'], message: 'must match format "uuid"' }]);
+  assert.deepEqual(violations, [
+    {
+      message: 'must match format "uuid"',
+      target: 'id',
+      rule: { in: 'path', required: true, schema: idParameter.schema, description: 'The charge.' },
+    },
+  ]);
 });
