@@ -127,7 +127,7 @@ test('the facts components come out as Markdown tables and fenced code', () => {
   const creating = readTwin('/guides/charges/creating') ?? '';
   // <SchemaFields name="FixedPriceChargeCreateRequest" />: a table with its header and each field.
   assert.match(creating, /^\| Field \| Type \| Description \|$/m);
-  assert.match(creating, /^\| `fiat_price\.amount` required \| string \|/m);
+  assert.match(creating, /^\| `fiat_price\.amount` \| string \|/m);
   // <RequestSample id="createCharge" />: curl in bash and Go.
   assert.match(creating, /^```bash\ncurl -X POST "https:\/\/sandbox\.api\.crypto-payments\.example\/v2\.0\/charges"/m);
   assert.match(creating, /^```go\npackage main$/m);

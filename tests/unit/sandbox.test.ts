@@ -229,6 +229,21 @@ describe("a body that breaks a rule of the specification's section 5 answers 422
     assert.deepEqual(answer.body, responseOf(c, '200').example);
   });
 
+  test('createInvoice: a customer_email that is no e-mail address is not refused (no format rule is stated for it)', async () => {
+    const c = call('createInvoice');
+    const answer = await send(c, { body: broken('createInvoice', 'example', (b) => (b.customer_email = 'x')) });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  });
+
+  test('createCheckout and createMassPayout: a return_url or callback_url that is no URL is not refused (only the checkout update and widgets state one)', async () => {
+    const checkout = await send(call('createCheckout'), { body: broken('createCheckout', 'example', (b) => (b.return_url = 'thanks')) });
+    assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
+    const payouts = await send(call('createMassPayout'), {
+      body: broken('createMassPayout', 'crypto', (b) => (b.callback_url = 'payouts')),
+    });
+    assert.equal(payouts.status, 200, JSON.stringify(payouts.body));
+  });
+
   test(`listCharges: limit above ${spec.limits.pageSizeMax} is refused`, async () => {
     const c = call('listCharges');
     const url = documentedUrl(c).replace(/([?&]limit=)\d+/, `$1${spec.limits.pageSizeMax + 1}`);
