@@ -11,6 +11,7 @@ import type { PluginOptions as OpenApiPluginOptions } from 'docusaurus-plugin-op
 import { brand } from './src/brand';
 import { accessibleLightTheme } from './src/prismTheme';
 import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
+import remarkBrandCode from './src/plugins/remark-brand-code';
 import { searchSettings } from './src/search/config';
 import { markdownGenerators } from './src/api-reference/unknowns';
 
@@ -26,10 +27,13 @@ const docsInstanceDefaults = {
   breadcrumbs: true,
 } satisfies Partial<DocsPlugin.Options>;
 
-/** Guides and help centre: <SchemaFields name="Charge" /> and friends get their facts from openapi/ at build time. */
+/**
+ * Hand-written pages: <SchemaFields name="Charge" /> and friends get their facts from openapi/ at build
+ * time, and `${brand.sandboxApiUrl}` in a fenced code block gets the brand's value.
+ */
 const contentDefaults = {
   ...docsInstanceDefaults,
-  beforeDefaultRemarkPlugins: [remarkOpenapiFacts],
+  beforeDefaultRemarkPlugins: [remarkOpenapiFacts, remarkBrandCode],
 } satisfies Partial<DocsPlugin.Options>;
 
 const guides = {
@@ -47,9 +51,13 @@ const helpCenter = {
   sidebarPath: './sidebarsHelpCenter.ts',
 } satisfies DocsPlugin.Options;
 
-/** The API Reference: a docs instance whose pages docusaurus-plugin-openapi-docs generates into api/. */
+/**
+ * The API Reference: a docs instance whose pages docusaurus-plugin-openapi-docs generates into api/,
+ * beside the hand-written pages of reference/ (copied into api/ by `npm run gen-api`), which use the
+ * same OpenAPI components as the guides.
+ */
 const apiReference = {
-  ...docsInstanceDefaults,
+  ...contentDefaults,
   id: 'api',
   path: 'api',
   routeBasePath: 'api',

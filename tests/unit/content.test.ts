@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { guideOwners, helpOwners, type Owned } from '../fixtures/owning-pages';
+import { guideOwners, helpOwners, referenceOwners, type Owned } from '../fixtures/owning-pages';
 import { guideRoutes, helpCenterRoutes } from '../fixtures/routes';
 import { brand } from '../../src/brand';
 import { operations } from '../../src/openapi/document';
@@ -61,6 +61,18 @@ test("each help-centre page shows the specification's values it owns, in lists r
   assert.deepEqual(problems, []);
 });
 
+test('widgets are explained on a page of the reference that is not a schema page, linked from the guides and its sidebar', () => {
+  assertBuilt();
+  const problems = Object.entries(referenceOwners).flatMap(([route, owned]) => checkOwner(route, owned));
+  assert.deepEqual(problems, []);
+  const widgets = load('/api/widgets');
+  assert.equal(widgets('article h1').text().trim(), 'Widgets');
+  assert.equal(widgets('.theme-doc-sidebar-menu a[href="/api/widgets"]').length, 1, 'the API sidebar lists it');
+  for (const route of ['/guides/first-steps/api-key', '/guides/webhooks/description']) {
+    assert.ok(load(route)('article a[href="/api/widgets"]').length > 0, `${route} links to /api/widgets`);
+  }
+});
+
 test('the owning-page check catches a missing value (test of the test)', () => {
   assertBuilt();
   const problems = checkOwner('/guides/charges/statuses', { listed: ['no_such_status'], text: ['no such words'] });
@@ -103,7 +115,7 @@ test('every curl and Go sample on the guides and help centre calls a method and 
 });
 
 test('no JSON example is typed by hand in the guides or the help centre (they come from the document)', () => {
-  const offenders = ['docs', 'help-center']
+  const offenders = ['docs', 'help-center', 'reference']
     .flatMap((dir) => filesUnder(path.join(ROOT, dir), (name) => /\.mdx?$/.test(name)))
     .filter((file) => /^```json\b/m.test(fs.readFileSync(file, 'utf8')))
     .map((file) => path.relative(ROOT, file));

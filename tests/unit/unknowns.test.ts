@@ -17,7 +17,7 @@ import { openapiDocument } from '../../src/openapi/document';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 const ROOT = path.resolve(__dirname, '../..');
-const sources = ['docs', 'help-center'].flatMap((dir) => filesUnder(path.join(ROOT, dir), (name) => /\.mdx?$/.test(name)));
+const sources = ['docs', 'help-center', 'reference'].flatMap((dir) => filesUnder(path.join(ROOT, dir), (name) => /\.mdx?$/.test(name)));
 
 test('no built page hedges in its article text outside the unknown-note element', () => {
   assertBuilt();
