@@ -1,6 +1,6 @@
 /**
  * The site's configuration. The option types of the OpenAPI plugin
- * (docusaurus-plugin-openapi-docs 5.2.0) come from its src/types, which the
+ * (docusaurus-plugin-openapi-docs 5.2) come from its src/types, which the
  * package's index does not export: tests/unit/vendor-pins.test.ts holds this
  * file to that version.
  */
@@ -9,11 +9,14 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as DocsPlugin from '@docusaurus/plugin-content-docs';
 import type { PluginOptions as OpenApiPluginOptions } from 'docusaurus-plugin-openapi-docs/src/types';
 import { brand } from './src/brand';
+import { DOCS_SETS } from './src/docsSets';
 import { accessibleLightTheme } from './src/prismTheme';
 import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
 import remarkBrandCode from './src/plugins/remark-brand-code';
 import { searchSettings } from './src/search/config';
 import { markdownGenerators } from './src/api-reference/unknowns';
+// The OpenAPI document's file name, served as a download at /<file> (openapi/ is a static directory).
+import { OPENAPI_FILE } from './src/openapi/document';
 
 /** Hosted DocSearch when DOCSEARCH_* are set at build time, else the built-in index. */
 const search = searchSettings();
@@ -65,9 +68,6 @@ const apiReference = {
   docItemComponent: '@theme/ApiItem',
 } satisfies DocsPlugin.Options;
 
-/** The OpenAPI document, served as a download at /<file> (openapi/ is a static directory). */
-const OPENAPI_FILE = 'v2.0.yaml';
-
 const openApiDocs = {
   id: 'openapi',
   docsPluginId: 'api',
@@ -107,14 +107,14 @@ const themeConfig = {
     title: brand.name,
     logo: { alt: `${brand.name} logo`, src: 'img/logo.svg', href: brand.homeRoute },
     items: [
-      { type: 'docSidebar', sidebarId: 'guides', position: 'left', label: 'Guides' },
-      { type: 'docSidebar', sidebarId: 'api', docsPluginId: 'api', position: 'left', label: 'API Reference' },
+      { type: 'docSidebar', sidebarId: 'guides', position: 'left', label: DOCS_SETS.guides.label },
+      { type: 'docSidebar', sidebarId: 'api', docsPluginId: 'api', position: 'left', label: DOCS_SETS.api.label },
       {
         type: 'docSidebar',
         sidebarId: 'helpCenter',
         docsPluginId: 'help-center',
         position: 'left',
-        label: 'Help Center',
+        label: DOCS_SETS['help-center'].label,
       },
       {
         // Follows the docs instance of the page (see src/theme/NavbarItem/DocsVersionDropdownNavbarItem).
@@ -136,7 +136,7 @@ const themeConfig = {
         items: [
           { label: 'First steps', to: brand.homeRoute },
           { label: 'API key', to: '/guides/first-steps/api-key' },
-          { label: 'API Reference', to: '/api' },
+          { label: DOCS_SETS.api.label, to: '/api' },
           { label: 'Webhooks', to: '/guides/webhooks' },
         ],
       },

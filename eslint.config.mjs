@@ -8,6 +8,21 @@ import docusaurus from '@docusaurus/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+/** A rule switched off in a comment says why, after ` -- ` on the same comment (ESLint's own syntax for a reason). */
+const disableNeedsReason = {
+  meta: { type: 'suggestion', schema: [], messages: { reason: 'Say why the rule is off: `eslint-disable… <rule> -- <reason>`.' } },
+  create(context) {
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          if (/^\s*eslint-disable(?:-next-line|-line)?(?:\s|$)/.test(comment.value) && !/\s--\s+\S/.test(comment.value))
+            context.report({ loc: comment.loc, messageId: 'reason' });
+        }
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,7 +43,17 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { local: { rules: { 'disable-needs-reason': disableNeedsReason } } },
     rules: {
+      'local/disable-needs-reason': 'error',
+      // One name, one meaning: `Json` is src/openapi/document.ts's strict union; its loose view keeps its name.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportSpecifier[imported.name="DocumentNode"][local.name!="DocumentNode"]',
+          message: 'Import DocumentNode under its own name (Json is the strict union of src/openapi/document.ts).',
+        },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],

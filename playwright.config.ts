@@ -1,16 +1,34 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { defineConfig, devices } from '@playwright/test';
 import { brand } from './src/brand';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tools/chromium';
+
+/**
+ * Two free loopback ports, found once by the runner and handed to its workers through the environment
+ * (workers load this file again and must agree). A server that already listens somewhere is never
+ * tested by mistake: the ports are new, and CI never reuses a server. DOCS_PORT and DOCS_HOSTED_PORT
+ * choose them by hand.
+ */
+function freePorts(): [number, number] {
+  const probe = `const net = require('node:net');
+const open = () => new Promise((resolve) => { const s = net.createServer().listen(0, '127.0.0.1', () => resolve(s)); });
+Promise.all([open(), open()]).then((servers) => { console.log(servers.map((s) => s.address().port).join(' ')); servers.forEach((s) => s.close()); });`;
+  const [a, b] = execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim().split(' ').map(Number);
+  return [a, b];
+}
+if (!process.env.DOCS_PORT || !process.env.DOCS_HOSTED_PORT) {
+  [process.env.DOCS_PORT, process.env.DOCS_HOSTED_PORT] = freePorts().map(String);
+}
 
 /** Tests run against the production build (build/), served locally, in Debian's chromium. */
-const PORT = Number(process.env.DOCS_PORT ?? 3100);
+const PORT = Number(process.env.DOCS_PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** The build made with hosted DocSearch settings (scripts/test.sh builds it into build-hosted/). */
-const HOSTED_PORT = PORT + 1;
+const HOSTED_PORT = Number(process.env.DOCS_HOSTED_PORT);
 export const HOSTED_BASE_URL = `http://127.0.0.1:${HOSTED_PORT}`;
 /** Its settings: tests/hosted-search.env, which scripts/test.sh builds with. */
 const hostedEnv = parseEnv(fs.readFileSync(path.join(__dirname, 'tests/hosted-search.env'), 'utf8'));

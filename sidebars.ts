@@ -1,7 +1,7 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 import { section } from './src/sidebarSection';
 
-/** The guides sidebar (/guides), in the order of the specification's section 2. */
+/** The guides sidebar (/guides), in the order of the specification's routes (guideRoutes in tests/fixtures/routes.ts). */
 const sidebars = {
   guides: [
     section('First steps', 'first-steps', ['welcome', 'api-key']),

@@ -1,7 +1,7 @@
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 import { section } from './src/sidebarSection';
 
-/** The help centre sidebar (/help-center), in the order of the specification's section 2. */
+/** The help centre sidebar (/help-center), in the order of the specification's routes (helpCenterRoutes in tests/fixtures/routes.ts). */
 const sidebars = {
   helpCenter: [
     'registration',

@@ -8,9 +8,9 @@ import crypto from 'node:crypto';
 import { brand } from '../src/brand';
 import { builtPages, fileOfRoute } from '../src/built/pages';
 import { searchSettings } from '../src/search/config';
-import { LLMS_FULL_TXT, LLMS_TXT, twinPath } from '../src/markdown/paths';
+import { LLMS_FULL_TXT, LLMS_TXT, hasTwin, twinPath } from '../src/markdown/paths';
 
-/** Where / sends readers (the specification's section 2). */
+/** Where / sends readers (HOME_REDIRECT_TARGET in tests/fixtures/routes.ts). */
 export const HOME_REDIRECT = { from: '/', to: brand.homeRoute, status: 301 } as const;
 
 /** Hashed build assets never change: cache them for a year. Everything else revalidates. */
@@ -120,12 +120,12 @@ export function builtRoutes(buildDir: string): string[] {
     .sort();
 }
 
-/** The twin of each page that has one: the pages with an article (not the redirect at / nor the search page). */
+/** The twin of each page that has one (`hasTwin`). */
 export function twinPaths(buildDir: string): string[] {
   return builtRoutes(buildDir)
     .filter((route) => {
       const file = fileOfRoute(buildDir, route);
-      return file !== undefined && /<article[\s>]/.test(fs.readFileSync(file, 'utf8'));
+      return file !== undefined && hasTwin(fs.readFileSync(file, 'utf8'));
     })
     .map(twinPath);
 }

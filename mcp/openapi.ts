@@ -4,13 +4,12 @@
  * operationId or by "METHOD /path", and the answers of get_operation,
  * get_schema and list_operations, every `$ref` resolved.
  */
-import path from 'node:path';
 import { brand } from '../src/brand';
 import { editDistance } from '../src/search/engine';
 import {
   HTTP_METHODS,
   isObject,
-  OPENAPI_PATH,
+  OPENAPI_FILE,
   operations,
   parseOpenapiDocument,
   resolveDeep,
@@ -21,11 +20,12 @@ import {
   type OperationEntry,
 } from '../src/openapi/document';
 import { operationFacts } from '../src/openapi/facts';
-import { curlSample } from '../src/openapi/samples';
+import { curlSample, fillPath } from '../src/openapi/samples';
+import { schemaPageUrl } from '../src/api-reference/routes';
 import type { Site } from './site';
 
 /** Where the site serves the document: openapi/ is one of its static directories. */
-export const OPENAPI_URL_PATH = `/${path.basename(OPENAPI_PATH)}`;
+export const OPENAPI_URL_PATH = `/${OPENAPI_FILE}`;
 
 /** The document the site publishes, parsed (kept by the site reader until it changes). */
 export function apiDocument(site: Site): Promise<JsonObject> {
@@ -57,11 +57,7 @@ function exampleOf(parameter: JsonObject): string {
 }
 
 function fill(entry: OperationEntry): string {
-  let filled = entry.path;
-  for (const parameter of entry.parameters.filter((p) => p.in === 'path')) {
-    filled = filled.replace(`{${String(parameter.name)}}`, encodeURIComponent(exampleOf(parameter)));
-  }
-  return filled;
+  return fillPath(entry.path, entry.parameters, exampleOf);
 }
 
 /** The servers' base paths (`/v2.0`), which a path may start with. */
@@ -175,7 +171,7 @@ export function schemaAnswer(doc: JsonObject, site: Site, name: string, twins: S
         ` get_operation shows the schemas of a call, resolved.`,
     );
   }
-  const page = `/api/schemas/${found.toLowerCase()}`;
+  const page = schemaPageUrl(found);
   return {
     name: found,
     ...(twins.has(`${page}.md`) ? { page: site.urlOf(page) } : {}),

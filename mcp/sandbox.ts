@@ -8,12 +8,6 @@ import type { FoundOperation } from './openapi';
 import { request } from './http';
 import type { Query } from './validate';
 
-/** Whether a URL's host is this machine: the only place the sandbox may be. */
-export function isLoopback(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
 export type SandboxAnswer = {
   request: { method: string; url: string; authorization: string; body?: unknown };
   status: number;

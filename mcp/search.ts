@@ -7,12 +7,13 @@
  * or the engine's module), this file is the one to adapt.
  */
 import { createEngine, type Engine, type FacetFilters } from '../src/search/engine';
-import { DOCS_SETS, SEARCH_INDEX_FILE, type SearchIndexFile } from '../src/search/records';
+import { SEARCH_INDEX_FILE, type SearchIndexFile } from '../src/search/records';
+import { DOCS_SETS, type DocsSetName } from '../src/docsSets';
 import type { Site } from './site';
 
 /** The docs sets a search can be limited to, by their short names (the modal's contextual search narrows by their tags). */
-export type Section = (typeof DOCS_SETS)[number]['name'];
-export const SECTION_NAMES = DOCS_SETS.map((set) => set.name) as [Section, ...Section[]];
+export type Section = DocsSetName;
+export const SECTION_NAMES = Object.keys(DOCS_SETS) as [Section, ...Section[]];
 
 const INDEX_PATH = `/${SEARCH_INDEX_FILE}`;
 
@@ -42,20 +43,19 @@ export async function searchDocs(site: Site, query: string, section: Section | u
     engineOf,
     'the site publishes no built-in search index (a build with hosted DocSearch has none)',
   );
-  const tag = DOCS_SETS.find((set) => set.name === section)?.tag;
-  const filters: FacetFilters = tag ? [`docusaurus_tag:${tag}`] : [];
+  const filters: FacetFilters = section ? [`docusaurus_tag:${DOCS_SETS[section].tag}`] : [];
   return engine
     .search(query, filters)
     .slice(0, limit)
     .map(({ record }) => {
-      const [lvl0 = '', lvl1 = '', ...below] = record.h;
+      const [lvl0 = '', lvl1 = '', ...below] = record.hierarchy;
       const headings = below.filter(Boolean);
       return {
         page: lvl1,
         ...(headings.length ? { heading: headings.join(' › ') } : {}),
         section: lvl0,
-        url: site.urlOf(record.u),
-        text: record.c ?? (headings.at(-1) || lvl1),
+        url: site.urlOf(record.url),
+        text: record.content ?? (headings.at(-1) || lvl1),
       };
     });
 }

@@ -11,7 +11,7 @@
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { brand } from '../src/brand';
-import { isLoopback } from './sandbox';
+import { isLoopback } from '../src/origins';
 import { Site } from './site';
 import { createDocsServer } from './tools';
 import pkg from '../package.json';

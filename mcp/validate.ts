@@ -2,28 +2,20 @@
  * validate_request: checks a request against the OpenAPI document the site
  * publishes with the local sandbox's validator, without sending it. As in the
  * sandbox (scripts/sandbox-server.ts), Stoplight Prism's engine
- * (@stoplight/prism-http, the same instance settings less the credentials check)
+ * (src/openapi/prism.ts, set up as for the sandbox less the credentials check)
  * decides whether the request is valid, and the project's violation finder
  * (src/openapi/violations.ts) names each field at fault with the document's rule.
  * Prism loads on the first check: the other tools never wait for it.
  */
-import type { getHttpOperationsFromSpec, IHttpRequest } from '@stoplight/prism-http';
+import type { IHttpRequest } from '@stoplight/prism-http';
 import type { JsonObject } from '../src/openapi/document';
-import {
-  prismSettings,
-  refusalDiagnostics,
-  violationFinder,
-  type Diagnostic,
-  type PrismRefusal,
-  type Violation,
-} from '../src/openapi/violations';
+import { prismEngine, refusalDiagnostics, type PrismEngine, type PrismRefusal } from '../src/openapi/prism';
+import { violationFinder, type Diagnostic, type Violation } from '../src/openapi/violations';
 import type { FoundOperation } from './openapi';
 
 export type Query = Record<string, string | string[]>;
 
 type Verdict = { valid: boolean; violations: Violation[] };
-
-type Resource = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
 
 type Checker = (found: FoundOperation, body: unknown, query: Query) => Promise<Verdict>;
 
@@ -36,31 +28,19 @@ export function requestChecker(doc: JsonObject): Checker {
   return checker;
 }
 
-/** Prism's engine over the document, as the sandbox sets it up. */
-async function loadEngine(doc: JsonObject) {
-  const [{ createInstance, getHttpOperationsFromSpec }, { createLogger }] = await Promise.all([
-    import('@stoplight/prism-http'),
-    import('@stoplight/prism-core'),
-  ]);
-  // Prism dereferences the document in place: it gets a copy (every $ref of it is local: parseOpenapiDocument).
-  const resources: Resource[] = await getHttpOperationsFromSpec(structuredClone(doc));
-  const prism = createInstance(prismSettings(false), { logger: createLogger('mcp', { level: 'silent' }) });
-  return { resources, prism };
-}
-
 function createChecker(doc: JsonObject): Checker {
   const explain = violationFinder(doc);
-  let engine: ReturnType<typeof loadEngine> | undefined;
+  let engine: Promise<PrismEngine> | undefined;
   // A failed load is not kept: the next check tries again.
   const load = () =>
-    (engine ??= loadEngine(doc).catch((error: unknown) => {
+    (engine ??= prismEngine(doc, { checkSecurity: false, name: 'mcp' }).catch((error: unknown) => {
       engine = undefined;
       throw error;
     }));
 
   return async ({ entry, path }, body, query) => {
-    const { resources, prism } = await load();
-    const resource = resources.find((r) => r.method === entry.method && r.path === entry.path);
+    const { operations, prism } = await load();
+    const resource = operations.find((r) => r.method === entry.method && r.path === entry.path);
     if (!resource) throw new Error(`${entry.operationId} is not a call the sandbox's validator knows (a webhook?)`);
     const result = await prism.request(
       {
@@ -79,7 +59,7 @@ function createChecker(doc: JsonObject): Checker {
     } else {
       diagnostics = result.right.validations.input;
     }
-    const violations = explain(entry.operation, body, diagnostics);
+    const violations = explain(entry, body, diagnostics);
     return { valid: violations.length === 0, violations };
   };
 }

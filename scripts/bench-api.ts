@@ -16,7 +16,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/brand';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, kb, serveBuild, table, weighPage } from './lib/weigh';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
+import { serveBuild } from '../tools/servers';
+import { ROOT, kb, table, weighPage } from './lib/weigh';
 
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 const PAGES = process.env.PAGES?.split(',').filter(Boolean) ?? [
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
     throw new Error('build/ is missing: run `npm run build` first');
   }
   const { base, stop } = await serveBuild(BUILD_DIR, brand.homeRoute);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const rows: string[][] = [];
     const over: string[] = [];

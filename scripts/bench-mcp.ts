@@ -6,15 +6,16 @@
  *
  *   npm run build && npm run bench:mcp
  *
- * Queries are the relevance set's (tests/fixtures/search-relevance.ts); the
+ * Queries are the relevance set's (tools/search-relevance-set.ts); the
  * operations are every call of the OpenAPI document.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { operations } from '../src/openapi/document';
 import { startServer, type ServerProcess } from '../mcp/client';
-import { relevanceSet } from '../tests/fixtures/search-relevance';
-import { ROOT, serveBuild } from './lib/weigh';
+import { relevanceSet } from '../tools/search-relevance-set';
+import { serveBuild } from '../tools/servers';
+import { ROOT } from './lib/weigh';
 
 const ROUNDS = 3;
 

@@ -8,7 +8,7 @@
  *   and SEO with LCP, TBT and CLS (median of RUNS runs, pages interleaved);
  * - the search modal, typed into from Ctrl+K at 120 ms a key with the CPU
  *   throttled 4x and as is (scripts/lib/search-probe.ts), and the relevance set
- *   (scripts/lib/search-goals.ts): every row of the search issue's tables;
+ *   (scripts/lib/search-goals.ts): each search figure with its goal;
  * - the duration of the last `npm test` (scripts/test.sh writes it);
  * - the ratio of each figure to the template's docs page, and the goals.
  * Prints a table and writes it to bench/RESULTS.md.
@@ -25,7 +25,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/brand';
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, kb, serveBuild, table, weighPage, type Weight } from './lib/weigh';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
+import { serveBuild } from '../tools/servers';
+import { ROOT, kb, table, weighPage, type Weight } from './lib/weigh';
 import { probeSearchTyping } from './lib/search-probe';
 import { searchGoalRows } from './lib/search-goals';
 import { filesUnder } from '../src/built/pages';
@@ -91,7 +93,7 @@ type Lh = {
 };
 
 async function lighthouseOnce(url: string): Promise<Lh> {
-  const result = spawnSync('node', [path.join(ROOT, 'scripts/lib/lighthouse-run.mjs'), url, CHROMIUM, ...CHROMIUM_ARGS], {
+  const result = spawnSync('node', [path.join(ROOT, 'scripts/lib/lighthouse-run.mjs'), url, CHROMIUM_PATH, ...CHROMIUM_ARGS], {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -106,7 +108,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 /** Prints a report and keeps it as bench/<file> (committed: the last measured figures). */
 function report(file: string, out: string): void {
@@ -154,7 +156,7 @@ async function main(): Promise<void> {
     bare: await serveBuild(bareBuild, '/docs/intro'),
   };
   try {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const weights = new Map<Target, Weight>();
     for (const t of TARGETS) weights.set(t, await weighPage(browser, servers[t.site].base, t.path));
     await browser.close();
@@ -243,7 +245,7 @@ async function main(): Promise<void> {
       target,
       ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED',
     ];
-    // Issue 21's table: each page's TBT as a ratio to the template's, its performance score
+    // The hydration goals: each page's TBT as a ratio to the template's, its performance score
     // against the template's, and CLS; measured in this run.
     const pageGoals = (t: Target, tbtRatio: number, perfMargin: number, cls: boolean) => {
       const tbt = med(t, 'tbt');
@@ -348,7 +350,7 @@ async function main(): Promise<void> {
       '',
       table(['page', 'requests', 'JS KB', 'CSS KB', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'vs template'], rows),
       '',
-      '## Goals (issue 21: pages that hydrate as cheaply as the template; both measured in this run)',
+      '## Goals (pages that hydrate as cheaply as the template; both measured in this run)',
       '',
       table(['figure', 'bare template', 'this site', 'goal', 'result'], goals),
       '',
@@ -356,11 +358,11 @@ async function main(): Promise<void> {
       '',
       table(['figure', 'bare template', 'this site', 'goal', 'result'], reported),
       '',
-      `## Search (issue 20: from Ctrl+K, "refund" at 120 ms a key; median of ${SEARCH_RUNS} runs, min–max)`,
+      `## Search (from Ctrl+K, "refund" at 120 ms a key; median of ${SEARCH_RUNS} runs, min–max)`,
       '',
       search,
       '',
-      '## MCP server (issue 22: search_docs and get_operation against this build)',
+      '## MCP server (search_docs and get_operation against this build)',
       '',
       await mcpBenchmark(),
       '',

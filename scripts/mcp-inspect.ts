@@ -10,7 +10,8 @@
 import path from 'node:path';
 import { brand } from '../src/brand';
 import { startServer } from '../mcp/client';
-import { ROOT, serveBuild } from './lib/weigh';
+import { serveBuild } from '../tools/servers';
+import { ROOT } from './lib/weigh';
 
 type Schema = { type?: string; enum?: string[]; description?: string; anyOf?: Schema[] };
 

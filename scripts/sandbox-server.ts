@@ -3,12 +3,12 @@
  * document, for trying calls without an account (`npm run sandbox`, see
  * scripts/sandbox.ts).
  *
- * Stoplight Prism (@stoplight/prism-http 5.16.0, Prism's engine without its
- * CLI) routes each request, checks its credentials, validates it against the
- * document and picks the documented example that answers it. Its router comes
- * from dist/router, which the package does not export: tests/unit/vendor-pins.test.ts
- * holds this file to that version. This module adds
- * what the Prism CLI lacks:
+ * Stoplight Prism's engine (src/openapi/prism.ts, the setup the MCP server's
+ * validate_request shares) routes each request, checks its credentials,
+ * validates it against the document and picks the documented example that
+ * answers it. Its router comes from @stoplight/prism-http 5.12's dist/router,
+ * which the package does not export: tests/unit/vendor-pins.test.ts holds this
+ * file to that version. This module adds what the Prism CLI lacks:
  * - the calls answer under the base path of the servers (`/v2.0/charges`), as
  *   the real API does; Prism itself ignores the servers' path;
  * - a request that breaks a rule answers 422 with the document's validation
@@ -21,26 +21,19 @@
  *   `sl-violations` header;
  * - a malformed JSON body, an unknown path and a wrong method answer 400, 404
  *   and 405 with the document's examples of those errors;
- * - CORS for the API explorer of the docs site (any origin: it is a mock on a
- *   loopback address).
+ * - CORS for the API explorer of the docs site: the site's own origins only
+ *   (src/origins.ts: its public address, and copies served on this machine);
+ *   a page elsewhere gets no CORS headers, so the browser keeps the answer from it.
  * Nothing here needs the network: the document is read from disk.
  */
 import http from 'node:http';
-import { createInstance, getHttpOperationsFromSpec, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
+import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 // Prism's own router (not re-exported by the package's index; the header names the version).
 import route from '@stoplight/prism-http/dist/router';
-import { createLogger } from '@stoplight/prism-core';
-import { openapiDocument, type DocumentNode as Json } from '../src/openapi/document';
-import {
-  prismSettings,
-  refusalDiagnostics,
-  violationFinder,
-  type Diagnostic,
-  type PrismRefusal,
-  type Violation,
-} from '../src/openapi/violations';
-
-type Operation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
+import { isSiteOrigin } from '../src/origins';
+import { openapiDocument, operations as documentOperations, type DocumentNode, type OperationEntry } from '../src/openapi/document';
+import { prismEngine, refusalDiagnostics, type PrismOperation, type PrismRefusal } from '../src/openapi/prism';
+import { violationFinder, type Diagnostic, type Violation } from '../src/openapi/violations';
 
 type SandboxOptions = {
   /** The OpenAPI document (YAML), a path on disk. */
@@ -67,20 +60,26 @@ class MalformedBody extends Error {}
 
 export async function createSandbox(options: SandboxOptions): Promise<http.Server> {
   const { documentPath, basePath, onRequest } = options;
-  const doc: Json = openapiDocument(documentPath);
-  // The document's own operation (its raw schemas) of each operation Prism serves under the base path.
-  const documented = new Map<Operation, Json>();
-  const operations = (await getHttpOperationsFromSpec(documentPath)).map((op) => {
+  const doc: DocumentNode = openapiDocument(documentPath);
+  const engine = await prismEngine(doc, { checkSecurity: true, name: 'sandbox' });
+  const { prism } = engine;
+  // The document's reading of each operation Prism serves under the base path (its raw schemas and its parameters).
+  const documented = new Map<PrismOperation, OperationEntry>();
+  const calls = documentOperations(doc).filter((entry) => !entry.webhook);
+  const operations = engine.operations.map((op) => {
     const served = { ...op, path: basePath + op.path };
-    documented.set(served, doc.paths[op.path][op.method]);
+    const entry = calls.find((e) => e.method === op.method && e.path === op.path);
+    if (!entry) throw new Error(`openapi: Prism serves ${op.method.toUpperCase()} ${op.path}, which the document's reader does not list`);
+    documented.set(served, entry);
     return served;
   });
-  const prism = createInstance(prismSettings(true), { logger: createLogger('sandbox', { level: 'silent' }) });
   const explain = violationFinder(doc);
-  /** The operation a request goes to, as Prism routes it. */
-  const routed = (input: IHttpRequest): Json => {
+  /** The operation a request goes to, as Prism routes it (a request Prism found invalid is one it routed). */
+  const routed = (input: IHttpRequest): OperationEntry => {
     const found = route({ resources: operations, input });
-    return found._tag === 'Right' ? documented.get(found.right) : undefined;
+    const entry = found._tag === 'Right' ? documented.get(found.right) : undefined;
+    if (!entry) throw new Error(`Prism found ${input.method.toUpperCase()} ${input.url.path} invalid but routes it to no operation`);
+    return entry;
   };
 
   /** The example of a shared response of the document, e.g. NotFound. */
@@ -88,10 +87,13 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     doc.components.responses[DOCUMENTED_ERRORS[status]].content['application/json'].example;
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<number> => {
-    allowCrossOrigin(req, res);
+    const allowed = allowCrossOrigin(req, res);
     if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) {
-      res.setHeader('Access-Control-Allow-Methods', String(req.headers['access-control-request-method']));
-      res.setHeader('Access-Control-Max-Age', '600');
+      // A preflight: answered here, whoever asks; only the site's own origins are told they may go on.
+      if (allowed) {
+        res.setHeader('Access-Control-Allow-Methods', String(req.headers['access-control-request-method']));
+        res.setHeader('Access-Control-Max-Age', '600');
+      }
       res.writeHead(204).end();
       return 204;
     }
@@ -154,12 +156,16 @@ function withViolations(documented: unknown, violations: Violation[]): unknown {
 
 // ------------------------------------------------------------------------ HTTP
 
-function allowCrossOrigin(req: http.IncomingMessage, res: http.ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+/** Lets a page of the site read the answer (the API explorer's requests carry credentials); a page elsewhere gets no CORS headers. */
+function allowCrossOrigin(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  res.setHeader('Vary', 'Origin');
+  const origin = req.headers.origin;
+  if (origin === undefined || !isSiteOrigin(origin)) return false;
+  res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
   res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Access-Control-Expose-Headers', 'sl-violations');
-  res.setHeader('Vary', 'Origin');
+  return true;
 }
 
 /** Prism's diagnostics of the request, in the `sl-violations` header as Prism's own server sends them. */

@@ -7,7 +7,7 @@
  *   npm run sandbox -- --port 4011   # another port (the API Reference offers 4010 only)
  */
 import { brand } from '../src/brand';
-import { OPENAPI_PATH } from '../src/openapi/document';
+import { OPENAPI_FILE, OPENAPI_PATH } from '../src/openapi/document';
 import { createSandbox } from './sandbox-server';
 
 function portArgument(fallback: number): number {
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   server.listen(port, base.hostname, () => {
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
-    console.log(`Local sandbox of the merchant API ${brand.apiVersionLabel}, answering from openapi/v2.0.yaml`);
+    console.log(`Local sandbox of the merchant API ${brand.apiVersionLabel}, answering from openapi/${OPENAPI_FILE}`);
     console.log(`Listening on http://${base.hostname}:${actualPort}${basePath}`);
     console.log('Any bearer token is accepted. Press Ctrl+C to stop.');
   });

@@ -26,7 +26,7 @@ export const brand = {
   supportEmail: 'support@crypto-payments.example',
   /** The text of the announcement bar above the navbar (plain text). */
   announcement: 'Merchant API v2.0 is the current version of the API.',
-  /** Where / sends readers, and where the logo and "Guides" lead (the specification's section 2). */
+  /** Where / sends readers, and where the logo and "Guides" lead (HOME_REDIRECT_TARGET in tests/fixtures/routes.ts). */
   homeRoute: '/guides/first-steps/welcome',
   /** The API version that the docs describe; the version dropdown shows it. */
   apiVersionLabel: 'v2.0',

@@ -5,7 +5,7 @@
  * src/theme/DocSidebar/Desktop for the sidebar a phone hides).
  *
  * A component renders its output inside `<KeptHtml>`, which marks it with the
- * component's class and a fingerprint of its input (`data-source`). When the
+ * component's class and a fingerprint of its input (`data-fingerprint`). When the
  * browser renders the component while that output is already in the page (the
  * server's HTML during hydration, or the instance being replaced when
  * Docusaurus's tabs remount their content right after it), `useKeptHtml` finds
@@ -17,7 +17,7 @@
 import React, { useState, type ReactNode, type Ref } from 'react';
 
 /** A short fingerprint of a component's input, stored with its rendered HTML. */
-export function fingerprint(source = ''): string {
+export function fingerprintOf(source = ''): string {
   let hash = 5381;
   for (let i = 0; i < source.length; i += 1) hash = ((hash << 5) + hash + source.charCodeAt(i)) | 0;
   return `${source.length.toString(36)}.${(hash >>> 0).toString(36)}`;
@@ -28,10 +28,10 @@ export function fingerprint(source = ''): string {
  * page when the component first renders, or undefined (on the server, when there
  * is none, or when `wanted` is false: render as usual).
  */
-export function useKeptHtml(className: string, source: string, wanted = true): string | undefined {
+export function useKeptHtml(className: string, fingerprint: string, wanted = true): string | undefined {
   const [html] = useState(() =>
     wanted && typeof document !== 'undefined'
-      ? document.querySelector(`.${className}[data-kept][data-source="${source}"]`)?.innerHTML
+      ? document.querySelector(`.${className}[data-kept][data-fingerprint="${fingerprint}"]`)?.innerHTML
       : undefined,
   );
   return html;
@@ -39,7 +39,8 @@ export function useKeptHtml(className: string, source: string, wanted = true): s
 
 type Props = {
   className: string;
-  source: string;
+  /** The fingerprint of the component's input (fingerprintOf). */
+  fingerprint: string;
   /** What useKeptHtml found: shown as it is, instead of the children. */
   html: string | undefined;
   /** Whether later renders may take this output back (false while it may still be incomplete, e.g. loading). */
@@ -48,8 +49,8 @@ type Props = {
   children?: ReactNode;
 };
 
-export function KeptHtml({ className, source, html, mark = true, divRef, children }: Props): ReactNode {
-  const marker = { ref: divRef, className: `kept-html ${className}`, 'data-source': source, 'data-kept': mark ? '' : undefined };
+export function KeptHtml({ className, fingerprint, html, mark = true, divRef, children }: Props): ReactNode {
+  const marker = { ref: divRef, className: `kept-html ${className}`, 'data-fingerprint': fingerprint, 'data-kept': mark ? '' : undefined };
   if (html !== undefined) return <div {...marker} data-kept="" dangerouslySetInnerHTML={{ __html: html }} />;
   return <div {...marker}>{children}</div>;
 }

@@ -1,14 +1,18 @@
 /**
  * Small text helpers shared by the build (twins, llms.txt), the components and
- * the search client: one HTML escaper, one whitespace cleaner and one splitter
- * of the inline Markdown the OpenAPI document writes in descriptions (`code`
- * spans only). No Node imports: it also runs in the browser.
+ * the search client: one HTML escaper, one regular-expression escaper, one
+ * whitespace cleaner and one splitter of the inline Markdown the OpenAPI
+ * document writes in descriptions (`code` spans only). No Node imports: it also
+ * runs in the browser.
  */
 
 const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text safe to put into HTML, in an element or a quoted attribute. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c);
+
+/** Text that a regular expression matches as it is: its special characters escaped (`a.b` -> `a\.b`). */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Runs of whitespace (line breaks and zero-width spaces included) as one space, without leading or trailing space. */
 export const collapseWhitespace = (text: string): string => text.replace(/[\s\u200b]+/g, ' ').trim();

@@ -1,43 +1,67 @@
 /**
- * The OpenAPI document for tests that call the API's mock (the sandbox): its
- * operations, their documented requests and answers, and a validator of values
- * against its schemas (src/openapi/schemas.ts, whose own test of the test is in
- * tests/unit/openapi-document.test.ts). Expected values (requests, statuses,
- * schemas) come from the document, never from the module under test.
+ * The OpenAPI document for tests that call the API's mock (the sandbox) or
+ * check what the product says about the document (the MCP server, the request
+ * samples): its calls, their documented requests and answers, and a validator of
+ * values against its schemas (src/openapi/schemas.ts, whose own test of the test
+ * is in tests/unit/openapi-document.test.ts). The tests read openapi/v2.0.yaml
+ * here, with the `yaml` package and the small `$ref` resolver below, not through
+ * the product's reader (src/openapi/document.ts) that they check: expected values
+ * (requests, statuses, schemas) come from the document, never from the module
+ * under test.
  */
-import { openapiDocument, operations, resolveRef, type DocumentNode as Json } from '../src/openapi/document';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import type { DocumentNode } from '../src/openapi/document';
+import { fillPath } from '../src/openapi/samples';
 import { schemaValidator } from '../src/openapi/schemas';
 
-export type { Json };
-
-export const doc: Json = openapiDocument();
+export const doc: DocumentNode = parse(fs.readFileSync(path.resolve(__dirname, '../openapi/v2.0.yaml'), 'utf8'));
 
 /** Follows local `$ref`s ("#/components/...") to the node they point at. */
-export const deref = (node: Json): Json => resolveRef(doc, node);
+export function deref(node: DocumentNode): DocumentNode {
+  let current = node;
+  for (let hops = 0; typeof current?.$ref === 'string'; hops += 1) {
+    const ref: string = current.$ref;
+    if (hops === 20 || !ref.startsWith('#/')) throw new Error(`tests/openapi.ts follows local $refs without loops, got ${ref}`);
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce((at: DocumentNode, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    if (current === undefined) throw new Error(`unresolved $ref ${ref}`);
+  }
+  return current;
+}
 
 export interface DocumentedCall {
   readonly operationId: string;
   readonly method: string;
   /** The path template, relative to the server URL. */
   readonly path: string;
-  readonly op: Json;
+  readonly op: DocumentNode;
   /** Path-level parameters and the operation's own, resolved. */
-  readonly parameters: Json[];
+  readonly parameters: DocumentNode[];
   /** False for the calls with `security: []`. */
   readonly authenticated: boolean;
 }
 
-/** Every call under `paths` (webhooks are sent by the API, not to it), as the document's reader walks them. */
-export const calls: readonly DocumentedCall[] = operations()
-  .filter((entry) => !entry.webhook)
-  .map(({ operationId, method, path, operation, parameters, authenticated }) => ({
-    operationId,
-    method,
-    path,
-    op: operation,
-    parameters,
-    authenticated,
-  }));
+/** The methods a path item may hold (OpenAPI 3.1). */
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every call under `paths` (webhooks are sent by the API, not to it), in the document's order. */
+export const calls: readonly DocumentedCall[] = Object.entries<DocumentNode>(doc.paths).flatMap(([template, item]) =>
+  METHODS.filter((method) => item[method] !== undefined).map((method) => {
+    const op = item[method];
+    return {
+      operationId: op.operationId,
+      method,
+      path: template,
+      op,
+      parameters: [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref),
+      authenticated: !(Array.isArray(op.security) && op.security.length === 0),
+    };
+  }),
+);
 
 export function call(operationId: string): DocumentedCall {
   const found = calls.find((c) => c.operationId === operationId);
@@ -46,15 +70,15 @@ export function call(operationId: string): DocumentedCall {
 }
 
 /** The JSON request examples of a call, by name (`example` is named "example"). */
-export function requestExamples(c: DocumentedCall): Array<[name: string, value: Json]> {
+export function requestExamples(c: DocumentedCall): Array<[name: string, value: DocumentNode]> {
   const json = deref(c.op.requestBody)?.content?.['application/json'];
   if (!json) return [];
   if (json.example !== undefined) return [['example', json.example]];
-  return Object.entries<Json>(json.examples ?? {}).map(([name, example]) => [name, deref(example).value]);
+  return Object.entries<DocumentNode>(json.examples ?? {}).map(([name, example]) => [name, deref(example).value]);
 }
 
 /** The JSON media type of a response of a call, e.g. `'200'`. */
-export function responseOf(c: DocumentedCall, status: string): { schema: Json; example: Json } {
+export function responseOf(c: DocumentedCall, status: string): { schema: DocumentNode; example: DocumentNode } {
   const json = deref(c.op.responses?.[status])?.content?.['application/json'];
   if (!json) throw new Error(`${c.operationId} documents no JSON ${status}`);
   return { schema: json.schema, example: json.example };
@@ -62,17 +86,14 @@ export function responseOf(c: DocumentedCall, status: string): { schema: Json; e
 
 /** The path with each `{parameter}` replaced by its example, and the query of every parameter example. */
 export function documentedUrl(c: DocumentedCall): string {
-  let url = c.path;
+  const url = fillPath(c.path, c.parameters, (parameter) => {
+    if (parameter.example === undefined) throw new Error(`${c.operationId}: path parameter ${parameter.name} has no example`);
+    return parameter.example;
+  });
   const query = new URLSearchParams();
-  for (const parameter of c.parameters) {
-    if (parameter.in === 'path') {
-      if (parameter.example === undefined) throw new Error(`${c.operationId}: path parameter ${parameter.name} has no example`);
-      url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(parameter.example)));
-    } else if (parameter.in === 'query' && parameter.example !== undefined) {
-      query.set(parameter.name, String(parameter.example));
-    } else if (parameter.in === 'query' && parameter.required) {
-      throw new Error(`${c.operationId}: required query parameter ${parameter.name} has no example`);
-    }
+  for (const parameter of c.parameters.filter((p) => p.in === 'query')) {
+    if (parameter.example !== undefined) query.set(parameter.name, String(parameter.example));
+    else if (parameter.required) throw new Error(`${c.operationId}: required query parameter ${parameter.name} has no example`);
   }
   const search = query.toString();
   return search ? `${url}?${search}` : url;
@@ -81,4 +102,4 @@ export function documentedUrl(c: DocumentedCall): string {
 const validator = schemaValidator(doc);
 
 /** Validates a value against a schema of the document: the error text, or null when valid. */
-export const schemaErrors = (schema: Json, value: unknown): string | null => validator.errorsText(schema, value);
+export const schemaErrors = (schema: DocumentNode, value: unknown): string | null => validator.errorsText(schema, value);

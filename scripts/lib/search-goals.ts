@@ -1,21 +1,21 @@
 /**
- * The search issue's tables (issue 20) as the benchmark prints them: each row
- * with its goal and met or missed, from the typing runs of
+ * The search figures as the benchmark prints them: each row with its goal and
+ * met or missed, from the typing runs of
  * scripts/lib/search-probe.ts (medians, min–max), the built index's size, the
  * engine's load and query times in Node, and the relevance set
- * (tests/fixtures/search-relevance.ts): hit@1, hit@3, MRR.
+ * (tools/search-relevance-set.ts): hit@1, hit@3, MRR.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createEngine } from '../../src/search/engine';
 import { SEARCH_INDEX_FILE, type SearchIndexFile } from '../../src/search/records';
-import { relevanceSet } from '../../tests/fixtures/search-relevance';
-import { modalPages, relevanceScores, runRelevance } from '../../tests/unit/search-relevance';
+import { relevanceSet } from '../../tools/search-relevance-set';
+import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
 import { median, SCENARIOS, type TypingRun } from './search-probe';
 import { table } from './weigh';
 
-/** The issue's own examples: the place of their page's first hit in the modal. */
+/** Queries whose page is known (the page they name, a typo of one): the place of their page's first hit in the modal. */
 const EXAMPLES: Array<{ query: string; page: string }> = [
   { query: 'invoice statuses', page: '/guides/invoices/statuses' },
   { query: 'withdrawl fiat', page: '/help-center/withdrawal/fiat' },

@@ -1,16 +1,13 @@
 /**
- * Shared by the benchmarks: serve a build folder on a free loopback port, and
- * weigh a page's first load (every JS and CSS response until network idle after
- * hydration; gzip is zlib level 9 over each body). Numbers only.
+ * Shared by the benchmarks: weigh a page's first load (every JS and CSS
+ * response until network idle after hydration; gzip is zlib level 9 over each
+ * body), and print a table. Numbers only. (Serving the build: tools/servers.ts.)
  */
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from '@playwright/test';
-import { answering, freePort } from '../../tests/servers';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export { CHROMIUM_PATH as CHROMIUM, CHROMIUM_ARGS } from '../../tests/chromium';
 
 type Asset = {
   url: string;
@@ -42,29 +39,6 @@ export type Weight = {
   searchIdleJsGzip: number;
   assets: Asset[];
 };
-
-/** Serves `dir` with `docusaurus serve` (this project's) and returns its base URL and a stop function. */
-export async function serveBuild(dir: string, probePath = '/'): Promise<{ base: string; stop: () => void }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn('npx', ['docusaurus', 'serve', '--dir', dir, '--host', '127.0.0.1', '--port', String(port), '--no-open'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const stop = () => {
-    if (server.pid && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM'); // the process group: npx and its docusaurus child
-      } catch {
-        server.kill('SIGTERM');
-      }
-    }
-  };
-  process.on('exit', stop);
-  await answering(`${base}${probePath}`, server, 60_000);
-  return { base, stop };
-}
 
 function kindOf(response: Response): Asset['kind'] | null {
   const type = response.request().resourceType();

@@ -1,6 +1,6 @@
 /**
  * Stands in for `@docusaurus/BrowserOnly` inside three components of
- * docusaurus-theme-openapi-docs 5.2.0 — ParamsDetails, RequestSchema and
+ * docusaurus-theme-openapi-docs 5.2 — ParamsDetails, RequestSchema and
  * ResponseSchema — through a webpack alias scoped to those files
  * (src/api-reference/vendor-aliases.ts). The originals wrap their whole output in
  * BrowserOnly, so the built HTML only had skeletons where the parameters,

@@ -3,10 +3,10 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { Chunk, Configuration, Module } from 'webpack';
 
 /**
- * Keeps the API Reference code (docusaurus-theme-openapi-docs 5.2.0) off the
+ * Keeps the API Reference code (docusaurus-theme-openapi-docs 5.2) off the
  * pages that do not need it (browser build).
  *
- * Docusaurus (core 3.10.2) puts every module that half the route chunks use
+ * Docusaurus (core 3.10) puts every module that half the route chunks use
  * into one `common` chunk that every page loads. The API Reference has more
  * routes (operations and schemas) than the guides and help centre together, so
  * the schema viewer, Redux and react-markdown ended up in `common`, i.e. on every

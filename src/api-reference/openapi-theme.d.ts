@@ -1,5 +1,5 @@
 /**
- * Types for the docusaurus-theme-openapi-docs 5.2.0 modules that the site's API
+ * Types for the docusaurus-theme-openapi-docs 5.2 modules that the site's API
  * Reference code imports. The theme ships its sources but no module declarations
  * for its `@theme/*` aliases; only what is used is typed here. Also the webpack
  * module API that src/theme/Markdown uses (`require.resolveWeak`, as in

@@ -1,7 +1,7 @@
 /**
- * docusaurus-theme-openapi-docs 5.2.0, with its stylesheet scoped to the API
+ * docusaurus-theme-openapi-docs 5.2, with its stylesheet scoped to the API
  * Reference. The theme adds `lib/theme/styles.scss` as a client module, which
- * puts its CSS (26.9 KB gzip, compiled compressed with sass 1.108.2) on every page
+ * puts its CSS (26.9 KB gzip, compiled compressed with sass 1.108) on every page
  * of the site, guides and help centre included. This wrapper keeps everything
  * else of the theme and drops that client module; src/api-reference/styles.ts
  * compiles the same stylesheet into a file that only the API pages link. The

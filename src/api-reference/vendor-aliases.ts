@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import type { RuleSetRule } from 'webpack';
 import { filesUnder } from '../built/pages';
+import { escapeRegExp } from '../text';
 
 /**
- * Module aliases that fix the modules docusaurus-theme-openapi-docs 5.2.0 (and
- * the postman-code-generators 2.1.1 it bundles) import, each scoped to the
+ * Module aliases that fix the modules docusaurus-theme-openapi-docs 5.2 (and
+ * the postman-code-generators 2.1 it bundles) import, each scoped to the
  * vendor files it fixes:
  * - weight: one lodash for the code generators of the explorer (each ships its
  *   own lodash 4); SHA-1 alone (src/api-reference/crypto-js-sha1.ts) instead of
@@ -73,8 +74,6 @@ function scopedAliases(): ScopedAlias[] {
     },
   ];
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Throws unless every file exists and requires `request` (a renamed or rewritten vendor file fails the build). */
 export function checkAliasTargets(aliases: ScopedAlias[]): void {

@@ -16,27 +16,11 @@ import { toMdast } from 'hast-util-to-mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { codeSpans, collapseWhitespace } from '../text';
+import { PAGE_CHROME, elementsMeet } from '../built/html';
+import { hasTwin } from './paths';
 
 type $Root = cheerio.CheerioAPI;
 type Selection = cheerio.Cheerio<AnyNode>;
-
-/** What the twin leaves out: the page's chrome, not its content. */
-const CHROME = [
-  'nav',
-  'button',
-  'script',
-  'style',
-  'noscript',
-  'svg',
-  'template',
-  '.hash-link',
-  '.theme-doc-breadcrumbs',
-  '.theme-doc-toc-mobile',
-  '.theme-doc-footer',
-  '.theme-doc-version-badge',
-  '.pagination-nav',
-  '[data-page-actions]',
-].join(', ');
 
 const INLINE = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'kbd', 'small', 'span', 'strong', 'sub', 'sup', 'time']);
 
@@ -57,14 +41,14 @@ type Twin = {
   markdown: string;
 };
 
-/** The Markdown twin of a built page, or undefined when the page has no article (redirects, the search page). */
+/** The Markdown twin of a built page, or undefined when the page has none (`hasTwin`: the redirects, the search page). */
 export function htmlToTwin({ html, route, siteUrl, prepare }: TwinInput): Twin | undefined {
+  if (!hasTwin(html)) return undefined;
   const $ = cheerio.load(html);
   const article = $('article').first();
-  if (article.length === 0) return undefined;
   const description = collapseWhitespace($('meta[name="description"]').attr('content') ?? '');
 
-  article.find(CHROME).remove();
+  article.find(PAGE_CHROME).remove();
   article.find('[hidden]').removeAttr('hidden');
   removeComments(article);
   // What removing the buttons left empty (the explorer's list of languages).
@@ -368,7 +352,7 @@ function separateInlineSiblings($: $Root, root: Selection): void {
   root.find('*').each((_, el) => {
     if (el.type !== 'tag' || !INLINE.has(el.tagName) || $(el).closest('pre').length) return;
     const prev = el.prev;
-    if (prev && prev.type === 'tag' && INLINE.has(prev.tagName)) $(el).before(' ');
+    if (elementsMeet(prev, el) && INLINE.has(prev.tagName)) $(el).before(' ');
     // Badges ("required", "deprecated") set apart from the text before them.
     else if (prev && prev.type === 'text' && /\S$/.test(prev.data) && /required|deprecated|nullable/.test($(el).attr('class') ?? ''))
       $(el).before(' ');

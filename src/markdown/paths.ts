@@ -12,6 +12,16 @@ export const LLMS_FULL_TXT = '/llms-full.txt';
 /** The gap report as JSON (src/plugins/gaps.ts): every fact marked as not documented yet. */
 export const UNKNOWNS_JSON = '/unknowns.json';
 
+/**
+ * Whether a built page has a Markdown twin: a page with an article has one; the redirect at / and the
+ * search page have none. The twins' writer (src/markdown/htmlToMarkdown.ts) and the hosting rules
+ * (deploy/rules.ts, the twins' headers) both ask here. A look at the HTML text, not a parse: the hosting
+ * rules ask it of every page of the build.
+ */
+export function hasTwin(html: string): boolean {
+  return /<article[\s>]/.test(html);
+}
+
 /** A page's URL path without its trailing slash ("/" stays "/"). */
 export function canonicalPath(pathname: string): string {
   return pathname.replace(/\/+$/, '') || '/';

@@ -4,12 +4,14 @@
  * (src/openapi/facts.ts), the Markdown twins (src/markdown/operationTwin.ts),
  * the request samples (src/openapi/samples.ts), the validator
  * (src/openapi/schemas.ts), the local sandbox (scripts/sandbox-server.ts) and the
- * tests all read the document through it. Build time and Node only: the
- * document never ships to readers' browsers.
+ * MCP server (mcp/openapi.ts) all read the document through it; the tests that
+ * check them read it on their own (tests/openapi.ts). Build time and Node only:
+ * the document never ships to readers' browsers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { operationPageUrl } from '../api-reference/routes';
 
 /** A value of the parsed document. */
 export type Json = null | boolean | number | string | Json[] | JsonObject;
@@ -24,8 +26,11 @@ export type DocumentNode = any;
 
 export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The document's file name: in openapi/ here, and at the site's root when published (`/v2.0.yaml`). */
+export const OPENAPI_FILE = 'v2.0.yaml';
+
 /** Where the document lives in this repository. */
-export const OPENAPI_PATH = path.resolve(__dirname, '../../openapi/v2.0.yaml');
+export const OPENAPI_PATH = path.resolve(__dirname, '../../openapi', OPENAPI_FILE);
 
 const loaded = new Map<string, JsonObject>();
 
@@ -129,11 +134,6 @@ export type OperationEntry = {
   pageUrl: string;
 };
 
-/** `createCharge` -> `create-charge`: how docusaurus-plugin-openapi-docs names an operation's page. */
-function kebab(operationId: string): string {
-  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
-
 const walked = new WeakMap<JsonObject, OperationEntry[]>();
 
 /** Every operation of the document, calls first then webhooks, in document order. */
@@ -164,7 +164,7 @@ export function operations(doc: JsonObject = openapiDocument()): OperationEntry[
           operation,
           parameters,
           authenticated: !(Array.isArray(operation.security) && operation.security.length === 0),
-          pageUrl: `/api/${kebab(operation.operationId)}`,
+          pageUrl: operationPageUrl(operation.operationId),
         });
       }
     }

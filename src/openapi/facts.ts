@@ -2,52 +2,60 @@
  * Reads facts out of the OpenAPI document for the pages: field tables, enum
  * lists, operations and their examples. Runs at build time only (from the remark
  * plugin, the Markdown twins and the tests), never in the browser, so pages carry
- * just the facts they show. The document is read through src/openapi/document.ts.
+ * just the facts they show. The document is read, and its `$ref`s resolved,
+ * through src/openapi/document.ts (resolveDeep), as the MCP server's answers are.
+ * Each function reads the site's document unless given another (`doc`).
  */
 import {
   isObject as isObj,
   openapiDocument,
   operationById,
   operations,
+  resolveDeep,
   resolveRef,
   schemaRefName,
   type Json,
   type JsonObject as Obj,
 } from './document';
 
-function schemas(doc: Obj): Obj {
+function schemaByName(name: string, doc: Obj): Obj {
   const components = doc.components;
   if (!isObj(components) || !isObj(components.schemas)) throw new Error('openapi: no components.schemas');
-  return components.schemas;
-}
-
-function schemaByName(name: string, doc: Obj = openapiDocument()): Obj {
-  const schema = schemas(doc)[name];
+  const schema = components.schemas[name];
   if (!isObj(schema)) throw new Error(`openapi: no component schema named "${name}"`);
   return schema;
 }
 
-/** Follows $ref (keeping the referring node's own description) and returns the schema and the name it came from. */
-function deref(schema: Obj, doc: Obj = openapiDocument()): { schema: Obj; name?: string } {
-  if (typeof schema.$ref === 'string') {
-    const name = schemaRefName(schema);
-    if (!name) throw new Error(`openapi: unsupported $ref ${schema.$ref}`);
-    const target = deref(schemaByName(name, doc), doc);
-    const merged: Obj = { ...target.schema };
-    for (const key of ['description', 'deprecated', 'default', 'examples', 'readOnly'] as const) {
-      if (schema[key] !== undefined) merged[key] = schema[key];
-    }
-    return { schema: merged, name: target.name ?? name };
+/**
+ * A schema as the document's reader resolves it (resolveDeep: every `$ref` replaced by
+ * its target, the referring node's own keys kept over the target's), and the name of the
+ * component schema it came from (`x-schema`). A schema met again inside itself (an
+ * error's nested `errors`) is left by resolveDeep as `{x-schema, x-recursive}`: it is
+ * expanded here one level more, from its component, when a table reaches it.
+ */
+function resolved(node: Json, doc: Obj): { schema: Obj; name?: string } {
+  let schema = resolveDeep(doc, node);
+  if (!isObj(schema)) return { schema: {} };
+  const name = typeof schema['x-schema'] === 'string' ? schema['x-schema'] : undefined;
+  if (schema['x-recursive'] === true && name) {
+    const own = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'x-schema' && key !== 'x-recursive'));
+    schema = resolveDeep(doc, { $ref: `#/components/schemas/${name}`, ...own });
+    if (!isObj(schema)) return { schema: {} };
   }
-  return { schema };
+  return { schema, name };
+}
+
+/** The named component schema, resolved. */
+function namedSchema(name: string, doc: Obj): Obj {
+  return resolved(schemaByName(name, doc), doc).schema;
 }
 
 type EnumValue = { value: string; description?: string };
 export type EnumFacts = { name: string; description?: string; values: EnumValue[] };
 
 /** The values of a named enum schema, with the meanings the document gives (x-enumDescriptions). */
-export function enumFacts(name: string): EnumFacts {
-  const { schema } = deref(schemaByName(name));
+export function enumFacts(name: string, doc: Obj = openapiDocument()): EnumFacts {
+  const schema = namedSchema(name, doc);
   if (!Array.isArray(schema.enum)) throw new Error(`openapi: schema "${name}" is not an enum`);
   const meanings = isObj(schema['x-enumDescriptions']) ? schema['x-enumDescriptions'] : {};
   return {
@@ -73,10 +81,7 @@ export type FieldRow = {
   rules: string[];
 };
 
-function describeType(
-  schema: Obj,
-  doc: Obj = openapiDocument(),
-): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
+function describeType(schema: Obj, doc: Obj): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
   // Nullable forms: type: [X, 'null'] and anyOf/oneOf [X, {type: 'null'}].
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
@@ -84,11 +89,11 @@ function describeType(
       const nonNull = options.filter((o) => !(isObj(o) && o.type === 'null')).filter(isObj);
       const nullable = nonNull.length < options.length;
       if (nonNull.length === 1) {
-        const inner = describeType(deref(nonNull[0], doc).schema, doc);
-        const named = deref(nonNull[0], doc).name;
-        return { ...inner, nullable: nullable || inner.nullable, enumName: inner.values ? named : undefined };
+        const only = resolved(nonNull[0], doc);
+        const inner = describeType(only.schema, doc);
+        return { ...inner, nullable: nullable || inner.nullable, enumName: inner.values ? only.name : undefined };
       }
-      const names = nonNull.map((o) => deref(o, doc).name ?? String(deref(o, doc).schema.type ?? 'object'));
+      const names = nonNull.map((o) => resolved(o, doc)).map(({ schema: option, name }) => name ?? String(option.type ?? 'object'));
       return { type: `one of ${names.join(', ')}`, nullable };
     }
   }
@@ -100,13 +105,13 @@ function describeType(
   }
   const values = Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null).map(String) : undefined;
   if (type === 'array' && isObj(schema.items)) {
-    const item = deref(schema.items, doc);
+    const item = resolved(schema.items, doc);
     const itemType = describeType(item.schema, doc);
     return { type: `array of ${itemType.type}`, nullable, inner: item.schema, values: itemType.values };
   }
   if (type === 'object' || (type === undefined && isObj(schema.properties))) {
     if (isObj(schema.additionalProperties)) {
-      return { type: 'map of object', nullable, inner: deref(schema.additionalProperties, doc).schema };
+      return { type: 'map of object', nullable, inner: resolved(schema.additionalProperties, doc).schema };
     }
     return { type: 'object', nullable, inner: schema };
   }
@@ -131,10 +136,10 @@ function rulesOf(schema: Obj): string[] {
 }
 
 /** Merges allOf parts and the object itself into one set of properties and required names. */
-function objectParts(schema: Obj): { properties: Obj; required: string[] } {
+function objectParts(schema: Obj, doc: Obj): { properties: Obj; required: string[] } {
   const properties: Obj = {};
   const required: string[] = [];
-  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.filter(isObj).map((p) => deref(p).schema) : [])];
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.filter(isObj).map((p) => resolved(p, doc).schema) : [])];
   for (const part of parts) {
     if (isObj(part.properties)) Object.assign(properties, part.properties);
     if (Array.isArray(part.required)) required.push(...part.required.map(String));
@@ -143,41 +148,40 @@ function objectParts(schema: Obj): { properties: Obj; required: string[] } {
 }
 
 /** The rows of a field table for a named schema, nested objects expanded to `maxDepth`. */
-export function schemaFields(name: string, maxDepth = 2): FieldRow[] {
+export function schemaFields(name: string, maxDepth = 2, doc: Obj = openapiDocument()): FieldRow[] {
   const rows: FieldRow[] = [];
   const walk = (schema: Obj, prefix: string, depth: number, seen: string[]) => {
-    const { properties, required } = objectParts(schema);
+    const { properties, required } = objectParts(schema, doc);
     for (const [field, raw] of Object.entries(properties)) {
       if (!isObj(raw)) continue;
-      const { schema: prop, name: propName } = deref(raw);
-      const described = describeType(prop);
+      // The field's own description and deprecation, beside a `$ref`, are kept over its schema's.
+      const { schema: prop, name: propName } = resolved(raw, doc);
+      const described = describeType(prop, doc);
       const rowName = prefix ? `${prefix}.${field}` : field;
-      const description =
-        typeof raw.description === 'string' ? raw.description : typeof prop.description === 'string' ? prop.description : undefined;
+      const description = typeof prop.description === 'string' ? prop.description : undefined;
       rows.push({
         name: rowName,
         depth,
         type: described.type,
         required: required.includes(field),
         nullable: described.nullable,
-        deprecated: raw.deprecated === true || prop.deprecated === true,
+        deprecated: prop.deprecated === true,
         description: description?.trim(),
         values: described.values,
         // A rule that the description already states is not repeated beside it.
         rules: rulesOf(prop).filter((rule) => !description?.includes(rule)),
       });
       const innerName = propName ?? rowName;
-      if (described.inner && depth < maxDepth && !seen.includes(innerName) && isObj(objectParts(described.inner).properties)) {
+      if (described.inner && depth < maxDepth && !seen.includes(innerName) && isObj(objectParts(described.inner, doc).properties)) {
         const childPrefix =
           described.type.startsWith('array') ? `${rowName}[]` : described.type.startsWith('map') ? `${rowName}.<key>` : rowName;
         walk(described.inner, childPrefix, depth + 1, [...seen, innerName]);
       }
     }
   };
-  walk(deref(schemaByName(name)).schema, '', 0, [name]);
+  walk(namedSchema(name, doc), '', 0, [name]);
   return rows;
 }
-
 
 type Parameter = {
   name: string;
@@ -224,7 +228,7 @@ export function operationFacts(operationId: string, example?: string, doc: Obj =
   const entry = operationById(operationId, doc);
   const op = entry.operation;
   const params = entry.parameters.map((param) => {
-    const schema = isObj(param.schema) ? deref(param.schema, doc).schema : {};
+    const schema = resolved(param.schema ?? {}, doc).schema;
     const described = describeType(schema, doc);
     return {
       name: String(param.name),
@@ -258,16 +262,16 @@ export function operationFacts(operationId: string, example?: string, doc: Obj =
 }
 
 /** A schema-level example (the first of `examples`, or `example`). */
-export function schemaExample(name: string): Json {
-  const schema = schemaByName(name);
+export function schemaExample(name: string, doc: Obj = openapiDocument()): Json {
+  const schema = namedSchema(name, doc);
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.example !== undefined) return schema.example;
   throw new Error(`openapi: schema "${name}" has no example`);
 }
 
 /** Every call of the document (webhooks aside), in document order. */
-export function allOperationIds(): string[] {
-  return operations()
+export function allOperationIds(doc: Obj = openapiDocument()): string[] {
+  return operations(doc)
     .filter((entry) => !entry.webhook)
     .map((entry) => entry.operationId);
 }

@@ -7,11 +7,25 @@
  */
 import type { OperationFacts } from './facts';
 
-function urlOf(op: OperationFacts, baseUrl: string): string {
-  let path = op.path;
-  for (const p of op.parameters.filter((x) => x.in === 'path')) {
-    path = path.replace(`{${p.name}}`, encodeURIComponent(String(p.example ?? `<${p.name}>`)));
+/**
+ * A path template (`/charges/{id}`) with each path parameter's `{name}` replaced by
+ * its value (`valueOf`), URL-encoded. The samples, the MCP server and the tests fill
+ * paths with it.
+ */
+export function fillPath<P extends { name?: unknown; in?: unknown }>(
+  template: string,
+  parameters: readonly P[],
+  valueOf: (parameter: P) => unknown,
+): string {
+  let path = template;
+  for (const parameter of parameters) {
+    if (parameter.in === 'path') path = path.replace(`{${String(parameter.name)}}`, encodeURIComponent(String(valueOf(parameter))));
   }
+  return path;
+}
+
+function urlOf(op: OperationFacts, baseUrl: string): string {
+  const path = fillPath(op.path, op.parameters, (p) => p.example ?? `<${p.name}>`);
   const query = op.parameters
     .filter((p) => p.in === 'query' && p.required)
     .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(p.example ?? ''))}`);

@@ -8,14 +8,14 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { DocumentNode as Json } from './document';
+import type { DocumentNode } from './document';
 
 /** `#/components/...` refs as `openapi.json#/components/...`: the id the components are registered under. */
-function rewriteRefs(node: Json): Json {
+function rewriteRefs(node: DocumentNode): DocumentNode {
   if (Array.isArray(node)) return node.map(rewriteRefs);
   if (node && typeof node === 'object') {
     return Object.fromEntries(
-      Object.entries<Json>(node).map(([key, value]) => [
+      Object.entries<DocumentNode>(node).map(([key, value]) => [
         key,
         key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : rewriteRefs(value),
       ]),
@@ -26,12 +26,12 @@ function rewriteRefs(node: Json): Json {
 
 export interface SchemaValidator {
   /** The compiled check of a schema node of the document (compiled once per node). */
-  compile(schema: Json): ValidateFunction;
+  compile(schema: DocumentNode): ValidateFunction;
   /** The errors of a value against a schema node, as one line, or null when it is valid. */
-  errorsText(schema: Json, value: unknown): string | null;
+  errorsText(schema: DocumentNode, value: unknown): string | null;
 }
 
-export function schemaValidator(doc: Json): SchemaValidator {
+export function schemaValidator(doc: DocumentNode): SchemaValidator {
   // verbose: each error carries the schema it broke, for the rule a violation names (src/openapi/violations.ts).
   const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
   addFormats(ajv);
@@ -39,7 +39,7 @@ export function schemaValidator(doc: Json): SchemaValidator {
   ajv.addFormat('binary', true);
   ajv.addSchema({ $id: 'openapi.json', components: rewriteRefs(doc.components) });
   const compiled = new WeakMap<object, ValidateFunction>();
-  const compile = (schema: Json): ValidateFunction => {
+  const compile = (schema: DocumentNode): ValidateFunction => {
     if (!schema || typeof schema !== 'object') return ajv.compile(schema);
     let check = compiled.get(schema);
     if (!check) compiled.set(schema, (check = ajv.compile(rewriteRefs(schema))));

@@ -12,7 +12,7 @@
  * rule that it breaks. Node only: not part of the site's bundles.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { HTTP_METHODS, isObject, resolveRef, type DocumentNode as Json } from './document';
+import { isObject, resolveRef, type DocumentNode, type OperationEntry } from './document';
 import { schemaValidator } from './schemas';
 
 /** A rule of the document: the schema keyword and its value (`{enum: [...]}`), or the parameter (`{in: 'query', ...}`). */
@@ -23,38 +23,6 @@ export type Violation = { message: string; target: string; rule?: Rule };
 
 /** A diagnostic of Prism (IPrismDiagnostic): where (`['body', 'fiat_price']`, `['query', 'limit']`) and what. */
 export type Diagnostic = { path?: Array<string | number>; code?: string | number; message: string; severity?: number };
-
-/**
- * The settings of Prism's engine (@stoplight/prism-http 5.16.0) that the sandbox and the MCP server's
- * validate_request share: answer with the documented examples, validate requests, never proxy.
- * The sandbox also checks credentials; validate_request does not.
- */
-export function prismSettings(checkSecurity: boolean) {
-  return {
-    mock: { dynamic: false },
-    checkSecurity,
-    validateRequest: true,
-    validateResponse: false,
-    errors: false,
-    upstreamProxy: undefined,
-    isProxy: false,
-  } as const;
-}
-
-/** Prism's refusal of a request (its `Left`): an HTTP status, and for a 422 the violations it found. */
-export type PrismRefusal = Error & {
-  status?: number;
-  additional?: { validation?: Array<{ location?: string[]; code?: string; message: string }> };
-};
-
-/**
- * The violations Prism carries in a 422 refusal (an operation that documents no 422: Prism found
- * violations all the same; their path is `location` there), as diagnostics; undefined for any other refusal.
- */
-export function refusalDiagnostics(refusal: PrismRefusal): Diagnostic[] | undefined {
-  if (refusal.status !== 422) return undefined;
-  return (refusal.additional?.validation ?? []).map((v) => ({ path: v.location, code: v.code, message: v.message, severity: 0 }));
-}
 
 /** Ajv's message, with the allowed values where it leaves them out. */
 function messageOf(error: ErrorObject): string {
@@ -76,16 +44,16 @@ function targetOf(error: ErrorObject): string {
 
 /** The document's rule behind an Ajv error: the keyword and its value, and the description of the field at fault. */
 function ruleOf(error: ErrorObject): Rule {
-  const parent = error.parentSchema as Json;
+  const parent = error.parentSchema as DocumentNode;
   const field = error.keyword === 'required' ? parent?.properties?.[(error.params as { missingProperty: string }).missingProperty] : parent;
   const description = typeof field?.description === 'string' ? field.description.trim() : undefined;
   return { [error.keyword]: error.schema, ...(description ? { description } : {}) };
 }
 
-export function violationFinder(doc: Json) {
+export function violationFinder(doc: DocumentNode) {
   const { compile } = schemaValidator(doc);
-  const deref = (node: Json): Json => resolveRef(doc, node);
-  const errorsOf = (schema: Json, value: unknown): ErrorObject[] => {
+  const deref = (node: DocumentNode): DocumentNode => resolveRef(doc, node);
+  const errorsOf = (schema: DocumentNode, value: unknown): ErrorObject[] => {
     const check = compile(schema);
     if (check(value)) return [];
     const errors = check.errors ?? [];
@@ -95,51 +63,45 @@ export function violationFinder(doc: Json) {
   };
 
   /** The errors of the body against the variant it means: the discriminator's, else the one it misses least. */
-  const bodyErrors = (schemaNode: Json, body: unknown): ErrorObject[] => {
+  const bodyErrors = (schemaNode: DocumentNode, body: unknown): ErrorObject[] => {
     const schema = deref(schemaNode);
     if (!Array.isArray(schema?.oneOf)) return errorsOf(schemaNode, body);
     const discriminator = schema.discriminator;
     const value =
       discriminator && body && typeof body === 'object' ? (body as Record<string, unknown>)[discriminator.propertyName] : undefined;
     const mapped = typeof value === 'string' ? discriminator.mapping?.[value] : undefined;
-    const chosen = mapped ? schema.oneOf.find((variant: Json) => variant.$ref === mapped) : undefined;
+    const chosen = mapped ? schema.oneOf.find((variant: DocumentNode) => variant.$ref === mapped) : undefined;
     if (chosen) return errorsOf(chosen, body);
-    const byVariant = schema.oneOf.map((variant: Json) => errorsOf(variant, body));
+    const byVariant = schema.oneOf.map((variant: DocumentNode) => errorsOf(variant, body));
     const best = byVariant.reduce((a: ErrorObject[], b: ErrorObject[]) => (b.length < a.length ? b : a));
     // Valid against more than one variant: the oneOf itself is what fails.
     return best.length > 0 ? best : errorsOf(schemaNode, body);
   };
 
   /** The parameter a diagnostic names (`['query', 'limit']`, or `['query']` and a missing name), as the document writes it, for its rule. */
-  const parameterRule = (parameters: Json[], path: Diagnostic['path'], missing: string | undefined): Rule | undefined => {
+  const parameterRule = (parameters: DocumentNode[], path: Diagnostic['path'], missing: string | undefined): Rule | undefined => {
     const [where, name = missing] = path ?? [];
     if (where === 'body' || name === undefined) return undefined;
-    const found = parameters.map(deref).find((p: Json) => p?.in === where && p?.name === name);
+    const found = parameters.find((p: DocumentNode) => p?.in === where && p?.name === name);
     if (!isObject(found)) return undefined;
     const { in: location, required, schema, description } = found;
     return { in: location, required: required === true, schema: deref(schema), ...(description ? { description } : {}) };
   };
 
-  /** The parameters an operation's path item declares for all its methods (`/charges/{id}`'s `id`). */
-  const pathParametersOf = (operation: Json): Json[] => {
-    const item = Object.values(isObject(doc.paths) ? doc.paths : {}).find(
-      (candidate) => isObject(candidate) && HTTP_METHODS.some((method) => candidate[method] === operation),
-    );
-    return isObject(item) && Array.isArray(item.parameters) ? item.parameters : [];
-  };
-
-  /** The violations of a request to `operation` (an operation object of this document), given Prism's diagnostics of it. */
-  return (operation: Json, body: unknown, diagnostics: Diagnostic[]): Violation[] => {
+  /**
+   * The violations of a request to an operation of this document (as operations() lists it: its
+   * parameters are the path item's and its own), given Prism's diagnostics of the request.
+   */
+  return ({ operation, parameters }: OperationEntry, body: unknown, diagnostics: Diagnostic[]): Violation[] => {
     const found: Violation[] = [];
     const add = (v: Violation) => {
       if (!found.some((f) => f.target === v.target && f.message === v.message)) found.push(v);
     };
-    const jsonSchema = deref(operation?.requestBody)?.content?.['application/json']?.schema;
+    const jsonSchema = deref(operation.requestBody)?.content?.['application/json']?.schema;
     const bodyDiagnostics = diagnostics.filter((d) => d.path?.[0] === 'body');
     if (bodyDiagnostics.length > 0 && jsonSchema && body !== null && typeof body === 'object') {
       for (const error of bodyErrors(jsonSchema, body)) add({ message: messageOf(error), target: targetOf(error), rule: ruleOf(error) });
     }
-    const parameters = [...pathParametersOf(operation), ...(Array.isArray(operation?.parameters) ? operation.parameters : [])];
     for (const diagnostic of diagnostics) {
       if (diagnostic.path?.[0] === 'body' && found.length > 0) continue;
       const missing = /required property '([^']+)'/.exec(diagnostic.message)?.[1];

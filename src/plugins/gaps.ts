@@ -12,6 +12,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { builtPages } from '../built/pages';
+import { PAGE_CHROME } from '../built/html';
 import { collapseWhitespace } from '../text';
 import { UNKNOWNS_JSON } from '../markdown/paths';
 
@@ -27,20 +28,20 @@ export function gapsOfPage(html: string, route: string): Gap[] {
   const $ = cheerio.load(html);
   const gaps: Gap[] = [];
   let heading = '';
-  $('article')
-    .find('h1, h2, h3, [data-unknown-topic]')
-    .each((_, el) => {
-      const node = $(el);
-      const topic = node.attr('data-unknown-topic');
-      if (topic === undefined) {
-        heading = collapseWhitespace(node.clone().find('.hash-link').remove().end().text());
-        return;
-      }
-      const text = collapseWhitespace(node.text())
-        .replace(/^Not documented yet:\s*/, '')
-        .replace(/\s*Ask \S+@\S+\.$/, '');
-      gaps.push({ route, heading, topic, text });
-    });
+  const article = $('article');
+  article.find(PAGE_CHROME).remove();
+  article.find('h1, h2, h3, [data-unknown-topic]').each((_, el) => {
+    const node = $(el);
+    const topic = node.attr('data-unknown-topic');
+    if (topic === undefined) {
+      heading = collapseWhitespace(node.text());
+      return;
+    }
+    const text = collapseWhitespace(node.text())
+      .replace(/^Not documented yet:\s*/, '')
+      .replace(/\s*Ask \S+@\S+\.$/, '');
+    gaps.push({ route, heading, topic, text });
+  });
   return gaps;
 }
 

@@ -2,8 +2,8 @@
  * Both search modes: DocSearch's modal stylesheet loads with the modal, not
  * with every page.
  *
- * @docusaurus/theme-search-algolia 3.10.2 imports `@docsearch/react/style`
- * (that is `@docsearch/css` 4.7.0: its variables, the button and the modal)
+ * @docusaurus/theme-search-algolia 3.10 imports `@docsearch/react/style`
+ * (that is `@docsearch/css` 4.7: its variables, the button and the modal)
  * lazily, with the modal's code. But Docusaurus puts every CSS module into the
  * one `styles` chunk that every page links (its `styles` cache group, see
  * https://github.com/facebook/docusaurus/issues/2006), so the modal's rules

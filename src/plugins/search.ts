@@ -12,29 +12,28 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { builtPages } from '../built/pages';
+import { PAGE_CHROME, elementsMeet } from '../built/html';
 import { collapseWhitespace } from '../text';
-import { DOCS_SETS, SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../search/records';
+import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../search/records';
+import { DOCS_SETS } from '../docsSets';
 import type { SearchMode } from '../search/config';
 
-const LABELS: Record<string, string> = Object.fromEntries(DOCS_SETS.map((set) => [set.tag, set.label]));
+const LABELS: Record<string, string> = Object.fromEntries(Object.values(DOCS_SETS).map((set) => [set.tag, set.label]));
 
 const MAX_CONTENT = 280;
 /** Text without decoration: pictographs such as the 📄️ of category cards, their joiners, control characters. */
 export const clean = (text: string) =>
   collapseWhitespace(text.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '').replace(/\p{Cc}/gu, ' '));
 
-type Node = { type: string; data?: string; children?: Node[] };
-
-/**
- * The text of an element, with a space where two elements meet without text between them: a field
- * table's `<code>address</code><span>required</span>` reads "address required", not "addressrequired".
- */
-export function textOf(node: Node): string {
-  if (node.type === 'text') return node.data ?? '';
+/** The text of a node, with a space where two elements meet (`elementsMeet`). */
+function textOf(node: cheerio.AnyNode): string {
+  if (node.type === 'text') return node.data;
+  if (!('children' in node)) return '';
   let text = '';
-  let previous: Node | undefined;
-  for (const child of node.children ?? []) {
-    if (previous && previous.type !== 'text' && child.type !== 'text') text += ' ';
+  let previous: cheerio.AnyNode | undefined;
+  for (const child of node.children) {
+    if (child.type === 'comment') continue;
+    if (elementsMeet(previous, child)) text += ' ';
     text += textOf(child);
     previous = child;
   }
@@ -49,12 +48,9 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
   const lvl0 = LABELS[tag];
   const article = $('article').first();
   if (!lvl0 || article.length === 0) return [];
-  article.find('pre, nav, .hash-link, .theme-doc-toc-mobile, .theme-doc-breadcrumbs, script, style, svg, button').remove();
-  const text = (selection: cheerio.Cheerio<cheerio.AnyNode>) =>
-    selection
-      .toArray()
-      .map((el) => textOf(el as Node))
-      .join(' ');
+  // The page's chrome, and code blocks: readers search for words, not code.
+  article.find(`${PAGE_CHROME}, pre`).remove();
+  const text = (selection: cheerio.Cheerio<cheerio.AnyNode>) => selection.toArray().map(textOf).join(' ');
   const title = clean(text(article.find('h1').first())) || clean($('title').text().split('|')[0]);
   const records: SearchRecord[] = [{ u: route, t: 'lvl1', h: [lvl0, title], g: tag, l: language }];
   const hierarchy: string[] = [lvl0, title];

@@ -8,9 +8,9 @@
  * - Highlights and snippets are built from HTML-escaped text, so a query or a
  *   page can never inject markup.
  */
-import { escapeHtml } from '../text';
+import { escapeHtml, escapeRegExp } from '../text';
 import { HIERARCHY_LEVELS } from './records';
-import type { Engine, FacetFilters, Ranked } from './engine';
+import { facetOf, type Engine, type FacetFilters, type Ranked } from './engine';
 
 type Params = {
   query?: string;
@@ -22,8 +22,6 @@ type Params = {
   facets?: string[] | string;
 };
 export type SearchRequest = Params & { indexName?: string; params?: Params };
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Wraps the words of escaped text that begin with a matched term in the highlight tags, whole: the
@@ -69,23 +67,23 @@ function hitOf(ranked: Ranked, origin: string, pre: string, post: string) {
   const hierarchy: Record<string, string | null> = {};
   const hlHierarchy: Record<string, ReturnType<typeof highlight>> = {};
   HIERARCHY_LEVELS.forEach((level, i) => {
-    const value = record.h[i] || null;
+    const value = record.hierarchy[i] || null;
     hierarchy[level] = value;
     if (value) hlHierarchy[level] = highlight(value, terms, pre, post);
   });
-  const url = new URL(record.u, origin).href;
+  const url = new URL(record.url, origin).href;
   const [withoutAnchor, anchor = null] = url.split('#');
-  const content = record.c ?? null;
+  const content = record.content ?? null;
   return {
-    objectID: record.u,
+    objectID: record.url,
     url,
     url_without_anchor: withoutAnchor,
     anchor,
-    type: record.t,
+    type: record.type,
     hierarchy,
     content,
-    language: record.l,
-    docusaurus_tag: record.g,
+    language: record.language,
+    docusaurus_tag: record.docusaurusTag,
     _highlightResult: {
       hierarchy: hlHierarchy,
       hierarchy_camel: [hlHierarchy],
@@ -124,7 +122,7 @@ export function answer(request: SearchRequest, found: Engine, origin: string) {
   for (const name of facetNames) {
     const counts: Record<string, number> = {};
     for (const r of ranked) {
-      const value = name === 'language' ? r.record.l : name === 'docusaurus_tag' ? r.record.g : undefined;
+      const value = facetOf(r.record, name);
       if (value !== undefined) counts[value] = (counts[value] ?? 0) + 1;
     }
     facets[name] = counts;

@@ -15,7 +15,9 @@
  *   that cannot load a ChunkLoadError; src/search/networkError.ts shows each.
  *   The next search starts a new worker if the last one failed.
  */
-import type { SearchAnswer, SearchInput } from './client';
+import type { SearchAnswer } from './client';
+import type { SearchRequest } from './answer';
+import { hostedClientStub, type SearchInput } from './clientShape';
 import { SEARCH_INDEX_FILE } from './records';
 import type { WorkerReply, WorkerRequest } from './workerShell';
 
@@ -62,11 +64,8 @@ export function createWorkerSearchClient(indexUrl: () => string, startWorker: ()
     warm(): void {
       post({ type: 'warm', index: indexUrl() });
     },
-    appId: 'LOCAL',
-    transporter: {},
-    addAlgoliaAgent() {},
-    clearCache: async () => {},
-    search(input: SearchInput): Promise<SearchAnswer> {
+    ...hostedClientStub(),
+    search(input: SearchInput<SearchRequest>): Promise<SearchAnswer> {
       const id = nextId++;
       return new Promise<SearchAnswer>((resolve, reject) => {
         pending.set(id, { resolve, reject });
@@ -77,19 +76,23 @@ export function createWorkerSearchClient(indexUrl: () => string, startWorker: ()
 }
 
 type WorkerSearchClient = ReturnType<typeof createWorkerSearchClient>;
-let browserClient: WorkerSearchClient | undefined;
+const browserClients = new Map<string, WorkerSearchClient>();
 
 /**
- * The client of this page (one per page, kept across client-side navigation).
- * Safe to create during server rendering: it does nothing until warmed or
- * asked in the browser.
+ * The page's client for the site at `baseUrl` (whose index is `<baseUrl>search-index.json`): one per
+ * base URL, kept across client-side navigation, so the modal and the /search page share one worker.
+ * Safe to create during server rendering: it does nothing until warmed or asked in the browser.
  */
 export function browserSearchClient(baseUrl = '/'): WorkerSearchClient {
-  browserClient ??= createWorkerSearchClient(
-    () => new URL(`${baseUrl}${SEARCH_INDEX_FILE}`, window.location.href).href,
-    () => new Worker(new URL('./worker.ts', import.meta.url), { name: 'search' }),
-  );
-  return browserClient;
+  let client = browserClients.get(baseUrl);
+  if (!client) {
+    client = createWorkerSearchClient(
+      () => new URL(`${baseUrl}${SEARCH_INDEX_FILE}`, window.location.href).href,
+      () => new Worker(new URL('./worker.ts', import.meta.url), { name: 'search' }),
+    );
+    browserClients.set(baseUrl, client);
+  }
+  return client;
 }
 
 type Connection = { saveData?: boolean; effectiveType?: string };

@@ -18,8 +18,8 @@
 import type { SearchIndexFile, SearchRecord } from './records';
 import type { Engine } from './engine';
 import { answer, type SearchRequest } from './answer';
+import { hostedClientStub, requestsOf, type SearchInput } from './clientShape';
 
-export type SearchInput = { requests: SearchRequest[] } | SearchRequest[];
 export type SearchAnswer = { results: Array<ReturnType<typeof answer>> };
 
 type IndexLoader = () => Promise<SearchIndexFile>;
@@ -45,14 +45,10 @@ export function createLocalSearchClient(
     warm(): void {
       getEngine().catch(() => {}); // a failure shows on the search itself
     },
-    appId: 'LOCAL',
-    transporter: {},
-    addAlgoliaAgent() {},
-    clearCache: async () => {},
-    async search(input: SearchInput): Promise<SearchAnswer> {
-      const requests = Array.isArray(input) ? input : input.requests;
+    ...hostedClientStub(),
+    async search(input: SearchInput<SearchRequest>): Promise<SearchAnswer> {
       const found = await getEngine();
-      return { results: requests.map((r) => answer(r, found, origin())) };
+      return { results: requestsOf(input).map((r) => answer(r, found, origin())) };
     },
   };
 }

@@ -7,8 +7,11 @@
  * - Words and identifiers: `insufficient_balance`, `x-widget-token`, `USDT0`
  *   are kept whole and also split into words; `RefundCreateRequest` also gives
  *   refund, create, request. Small words (a, the, of, ...) are not indexed.
- * - Typos: one edit from 4 letters, two from 6 (`refnud`, `withdrawl`); every
- *   word of 3 letters or more also matches as a prefix (a word being typed).
+ * - Typos: one edit from 4 letters (`withdrawl`; a swap of two letters is one
+ *   edit: `refnud`), two from 8 (`withdrwl`); every word of 3 letters or more
+ *   also matches as a prefix (a word being typed).
+ * - A query counts up to its first 31 distinct terms (each is a bit of a
+ *   32-bit mask); the words after them are not read.
  * - Every record that matches any word of the query is scored: its BM25 score
  *   (headings weigh more than text), times the share of the query's words it
  *   matches, squared, so that a record with all of them comes first.
@@ -21,6 +24,7 @@
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchRecord } from './records';
+import { isSchemaPage } from '../api-reference/routes';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
 
@@ -76,20 +80,44 @@ const PREFIX_FROM = 3;
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-function toDoc(record: SearchRecord, id: number): Doc {
-  const level = record.t === 'content' ? -1 : Number(record.t.slice(3));
-  const own = level > 0 ? (record.h[level] ?? '') : '';
+/**
+ * A record of the index with its fields named: what the engine hands out (to src/search/answer.ts and
+ * the MCP server). The index file spells the same fields with one letter each, to stay small on the
+ * wire (SearchRecord in src/search/records.ts); the engine reads that and names them here.
+ */
+export type SearchEntry = {
+  /** Path and anchor, e.g. /guides/first-steps/api-key#insufficient_balance. */
+  url: string;
+  /** DocSearch record type: lvl0 to lvl6, or content. */
+  type: string;
+  /** The headings from lvl0 (the docs set) and lvl1 (the page title) down; a level skipped is ''. */
+  hierarchy: string[];
+  /** The text block, for content records. */
+  content?: string;
+  /** The docusaurus_tag facet: the docs set, e.g. docs-default-current. */
+  docusaurusTag: string;
+  /** The language facet. */
+  language: string;
+};
+
+function entryOf({ u, t, h, c, g, l }: SearchRecord): SearchEntry {
+  return { url: u, type: t, hierarchy: h, ...(c === undefined ? {} : { content: c }), docusaurusTag: g, language: l };
+}
+
+function toDoc(entry: SearchEntry, id: number): Doc {
+  const level = entry.type === 'content' ? -1 : Number(entry.type.slice(3));
+  const own = level > 0 ? (entry.hierarchy[level] ?? '') : '';
   // The headings a record sits under: the page title and the headings above it (for text, all of them).
-  const above = record.h.slice(1, level > 0 ? level : undefined).filter(Boolean);
+  const above = entry.hierarchy.slice(1, level > 0 ? level : undefined).filter(Boolean);
   // The anchor names what a record is about when it is the record's own (#insufficient_balance,
   // #payout-error-1003); the slug of the heading it sits under would count the heading twice.
-  const anchor = record.u.includes('#') ? record.u.slice(record.u.indexOf('#') + 1) : '';
-  const heading = record.h.filter(Boolean).at(-1) ?? '';
+  const anchor = entry.url.includes('#') ? entry.url.slice(entry.url.indexOf('#') + 1) : '';
+  const heading = entry.hierarchy.filter(Boolean).at(-1) ?? '';
   return {
     id,
     title: own,
     section: above.join(' '),
-    content: record.c ?? '',
+    content: entry.content ?? '',
     anchor: letters(anchor) === letters(heading) ? '' : anchor,
   };
 }
@@ -97,13 +125,18 @@ function toDoc(record: SearchRecord, id: number): Doc {
 /** The engine reads at most this many characters of a query. */
 export const MAX_QUERY_LENGTH = 256;
 
-export type Engine = { records: SearchRecord[]; search: (query: string, facetFilters?: FacetFilters) => Ranked[] };
-export type Ranked = { record: SearchRecord; score: number; terms: string[] };
+export type Engine = { search: (query: string, facetFilters?: FacetFilters) => Ranked[] };
+export type Ranked = { record: SearchEntry; score: number; terms: string[] };
 /** Algolia facetFilters: AND of entries, each a value or an OR-list of values, as "facet:value". */
 export type FacetFilters = Array<string | string[]>;
 
-function matchesFilters(record: SearchRecord, filters: FacetFilters): boolean {
-  const value = (facet: string) => (facet === 'language' ? record.l : facet === 'docusaurus_tag' ? record.g : undefined);
+/** The value of a facet of an entry: `language` or `docusaurus_tag` (the facets the index has). */
+export function facetOf(entry: SearchEntry, facet: string): string | undefined {
+  return facet === 'language' ? entry.language : facet === 'docusaurus_tag' ? entry.docusaurusTag : undefined;
+}
+
+function matchesFilters(entry: SearchEntry, filters: FacetFilters): boolean {
+  const value = (facet: string) => facetOf(entry, facet);
   const one = (filter: string) => {
     const i = filter.indexOf(':');
     const facet = filter.slice(0, i);
@@ -151,11 +184,31 @@ function queryWordsOf(query: string): QueryWord[] {
 }
 
 /**
+ * The most distinct terms a query counts: each is a bit of a mask, and a number's bitwise operators work
+ * on 32 bits (bits 0 to 30 keep clear of the sign bit). `1 << 31` is the sign bit and `1 << 32` is `1 << 0`
+ * again, so more terms would make a record with one of them count as having another.
+ */
+const MAX_TERMS = 31;
+
+/** The words of a query the engine reads (in order, while their distinct terms number MAX_TERMS at most) and those terms. */
+function queryOf(query: string): { words: QueryWord[]; terms: string[] } {
+  const words: QueryWord[] = [];
+  const terms = new Set<string>();
+  for (const word of queryWordsOf(query.trim().slice(0, MAX_QUERY_LENGTH))) {
+    const added = new Set([...(word.whole === null ? [] : [word.whole]), ...word.parts].filter((t) => !terms.has(t)));
+    if (terms.size + added.size > MAX_TERMS) break;
+    words.push(word);
+    for (const term of added) terms.add(term);
+  }
+  return { words, terms: [...terms] };
+}
+
+/**
  * Guides and the help centre own their topics; the API reference's schema
  * pages repeat every field name, so they rank a little lower.
  */
-function weightOf(record: SearchRecord): number {
-  return record.u.startsWith('/api/schemas/') ? 0.6 : 1;
+function weightOf(entry: SearchEntry): number {
+  return isSchemaPage(entry.url) ? 0.6 : 1;
 }
 
 const MAX_HITS_A_PAGE = 3;
@@ -175,13 +228,12 @@ export function createEngine(records: SearchRecord[]): Engine {
       weights: { fuzzy: 0.4, prefix: 0.6 },
     },
   });
-  mini.addAll(records.map(toDoc));
+  const entries = records.map(entryOf);
+  mini.addAll(entries.map(toDoc));
 
   return {
-    records,
     search(query, facetFilters = []) {
-      const words = queryWordsOf(query.trim().slice(0, MAX_QUERY_LENGTH));
-      const terms = [...new Set(words.flatMap((w) => (w.whole === null ? w.parts : [w.whole, ...w.parts])))];
+      const { words, terms } = queryOf(query);
       if (terms.length === 0) return [];
       // Which of the query's terms each indexed word answers (a bit each), worked out once per word.
       const answered = new Map<string, number>();
@@ -214,17 +266,17 @@ export function createEngine(records: SearchRecord[]): Engine {
       };
       const best = new Map<string, Ranked>();
       for (const r of mini.search(terms.join(' '), { tokenize: (text) => text.split(' '), processTerm: (t) => t })) {
-        const record = records[r.id as number];
+        const record = entries[r.id as number];
         if (!matchesFilters(record, facetFilters)) continue;
         const cover = coverage(r);
         if (cover.all === 0) continue; // only typo candidates that are not typos
-        const isPage = record.t === 'lvl1';
+        const isPage = record.type === 'lvl1';
         const titleBonus = cover.title === 1 ? (isPage ? 6 : 3) : 1 + cover.title;
         const score = r.score * cover.all ** 2 * titleBonus * weightOf(record);
-        const seen = best.get(record.u);
+        const seen = best.get(record.url);
         // One hit per URL (with its anchor), as DocSearch's `distinct` gives.
         // The words to highlight: the typo candidates that are typos of the query's words.
-        if (!seen || seen.score < score) best.set(record.u, { record, score, terms: r.terms.filter((t) => maskOf(t) !== 0) });
+        if (!seen || seen.score < score) best.set(record.url, { record, score, terms: r.terms.filter((t) => maskOf(t) !== 0) });
       }
       // The same text on one page under two headings (a repeated paragraph) is shown once, at its best rank;
       // a page's fourth hit and beyond wait until every other page has been listed.
@@ -233,8 +285,8 @@ export function createEngine(records: SearchRecord[]): Engine {
       const first: Ranked[] = [];
       const later: Ranked[] = [];
       for (const hit of [...best.values()].sort((a, b) => b.score - a.score)) {
-        const page = hit.record.u.split('#')[0];
-        const key = `${page}\u0000${hit.record.c ?? hit.record.h.join('\u0000')}`;
+        const page = hit.record.url.split('#')[0];
+        const key = `${page}\u0000${hit.record.content ?? hit.record.hierarchy.join('\u0000')}`;
         if (shown.has(key)) continue;
         shown.add(key);
         const count = (perPage.get(page) ?? 0) + 1;

@@ -24,12 +24,13 @@
  * and save it in Recent searches (localStorage). The next search asks again,
  * so searching recovers without a reload.
  */
+import { requestsOf, type SearchInput } from './clientShape';
+
 const ERROR_HIT = '__searchError';
 
 /** The attribute of the element the SearchBar renders for the error entry. */
 export const ERROR_ENTRY_ATTRIBUTE = 'data-search-error';
 
-type SearchInput = { requests: unknown[] } | unknown[];
 type Searchable = { search: (input: SearchInput) => Promise<{ results: unknown[] }> };
 
 type ErrorTexts = { title: string; help: string };
@@ -77,7 +78,7 @@ export function withSearchErrorResult<C extends Searchable>(
       if (error instanceof Error && error.name === 'AbortError') throw error;
       const kind = searchErrorKind(error);
       if (kind === 'unavailable') report(error);
-      const count = Array.isArray(input) ? input.length : input.requests.length;
+      const count = requestsOf(input).length;
       const hit = errorHit(kind, texts[kind], here());
       const result = {
         hits: [hit],

@@ -23,13 +23,4 @@ export type SearchIndexFile = { version: 1; records: SearchRecord[] };
 
 export const SEARCH_INDEX_FILE = 'search-index.json';
 
-/**
- * The site's docs sets: each one's `docusaurus_tag` facet (the docs plugin instance), the label its
- * records carry as lvl0, and the short name tools use to narrow a search (the MCP server's `section`).
- */
-export const DOCS_SETS = [
-  { tag: 'docs-default-current', label: 'Guides', name: 'guides' },
-  { tag: 'docs-api-current', label: 'API Reference', name: 'api' },
-  { tag: 'docs-help-center-current', label: 'Help Center', name: 'help-center' },
-] as const;
 export const HIERARCHY_LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;

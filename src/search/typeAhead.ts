@@ -1,10 +1,15 @@
 /**
  * Keeps every key typed after the search shortcut (Ctrl+K, Cmd+K, or `/`
- * outside a text field) while the DocSearch modal is still loading. The modal's
- * code loads on the first open, and its input takes focus 150 to 250 ms later on
- * a slow machine: until then, the keys fell on the page and were lost ("webhook"
- * became "ebhook"). The keys are held here and handed to the input as soon as
- * it has focus. Runs in the browser only.
+ * outside a text field) until the DocSearch modal's input has focus. The
+ * modal's code is fetched ahead of the first open where it can be: once the
+ * browser is idle after the page has loaded (with the built-in search, where
+ * data is not saved: src/theme/SearchBar) and when the pointer or focus reaches
+ * the search button.
+ * A shortcut can come before either, and the modal renders before its input
+ * takes focus: 150 to 250 ms after the shortcut on a slow machine when the code
+ * had to load first. Until then the keys fell on the page and were lost
+ * ("webhook" became "ebhook"). The keys are held here and handed to the input
+ * as soon as it has focus. Runs in the browser only.
  */
 const INPUT = '.DocSearch-Input';
 

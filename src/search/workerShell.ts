@@ -8,11 +8,14 @@
  *   `{id, answer}`, or `{id, error: {name, message}}` when the index could not
  *   be loaded (the page rebuilds the error, so that it shows the right message).
  */
-import { createLocalSearchClient, type SearchInput } from './client';
+import { createLocalSearchClient } from './client';
+import type { SearchRequest } from './answer';
+import type { SearchInput } from './clientShape';
 import { createEngine } from './engine';
 import type { SearchIndexFile } from './records';
 
-export type WorkerRequest = { type: 'warm'; index: string } | { type: 'search'; id: number; index: string; input: SearchInput };
+export type WorkerRequest =
+  { type: 'warm'; index: string } | { type: 'search'; id: number; index: string; input: SearchInput<SearchRequest> };
 export type WorkerReply = { id: number; answer: unknown } | { id: number; error: { name: string; message: string } };
 
 /** The parts of a worker's global scope the search uses. */

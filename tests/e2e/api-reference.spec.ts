@@ -298,7 +298,7 @@ test.describe('API Reference accessibility (axe-core, WCAG 2.1 A and AA)', () =>
     });
   }
 
-  // The theme's markup is fixed in its patch (patches/docusaurus-theme-openapi-docs+5.2.0.patch),
+  // The theme's markup is fixed in its patch (patches/docusaurus-theme-openapi-docs+*.patch),
   // not by a script after hydration: the server's HTML passes as it is.
   for (const path of ['/api', '/api/create-charge', '/api/list-charges', '/api/schemas/charge', '/api/payin-callback']) {
     test(`${path} has no violations in the server's HTML (no script runs)`, async ({ page }) => {

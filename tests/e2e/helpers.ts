@@ -49,7 +49,7 @@ export async function watchCsp(page: Page, label?: () => string): Promise<() => 
  * Resolves once the page's IntersectionObservers have been told which elements
  * are in view now. Upstream Docusaurus prefetches a link's page from such an
  * observer (synchronously adding <link rel="prefetch"> elements); this site's
- * patch (patches/@docusaurus+core+3.10.2.patch) removes that, and the tests that
+ * patch (patches/@docusaurus+core+*.patch) removes that, and the tests that
  * check it wait here. One made here is notified in the same rendering update as
  * those of the page, and the resolve waits for the end of that delivery task.
  */

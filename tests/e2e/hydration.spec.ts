@@ -1,6 +1,6 @@
 /**
- * What a page does in the browser when it hydrates (issue: pages that hydrate as
- * cheaply as the bare template). Speed itself is measured by `npm run bench`,
+ * What a page does in the browser when it hydrates (the goal: pages that hydrate
+ * as cheaply as the bare template). Speed itself is measured by `npm run bench`,
  * not here: these tests pin the behaviours that keep it cheap.
  * - Code blocks are highlighted when the site is built; hydration keeps their
  *   HTML (src/theme/CodeBlock/Content) and runs no Prism tokeniser.
@@ -22,11 +22,18 @@ async function tokenizeCalls(cdp: CDPSession): Promise<number> {
     .reduce((sum, fn) => sum + fn.ranges[0].count, 0);
 }
 
-/** Waits until the page has hydrated and has run what hydration schedules (the tabs' remount). */
+/**
+ * Waits until the page has hydrated and has run what hydration schedules. `html[data-has-hydrated]` is
+ * written by the render that follows useIsBrowser turning true, the same render that remounts the tabs
+ * (Docusaurus keys them on it); then the main thread's first idle moment (the effects and renders that
+ * render scheduled have run) and two frames (painted, layout shifts reported). Not the network's idle:
+ * the search worker fetches its code and index at idle, which says nothing about this page's rendering.
+ */
 async function hydratedAndSettled(page: Page, path: string): Promise<void> {
   await gotoHydrated(page, path);
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))),
+  );
 }
 
 test.describe('code blocks are highlighted at build time', () => {
@@ -58,7 +65,7 @@ test.describe('operation pages do not shift while they load', () => {
     test(`/api/create-charge at ${width} px: no layout shift`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.addInitScript(() => {
-        // Shifts of the page's content (the navbar is the same on every page, and outside the issue).
+        // Shifts of the page's content (the navbar is the same on every page, and not measured here).
         const shifts: string[] = [];
         (window as unknown as { __shifts: string[] }).__shifts = shifts;
         new PerformanceObserver((list) => {

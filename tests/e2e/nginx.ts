@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { renderNginx } from '../../deploy/render';
-import { answering, freePort } from '../servers';
+import { answering, freePort } from '../../tools/servers';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 

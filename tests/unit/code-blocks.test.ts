@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { brand } from '../../src/brand';
-import { filesUnder } from '../../src/built/pages';
-import { assertBuilt, fileForRoute } from './build-output';
+import { fileOfRoute, filesUnder } from '../../src/built/pages';
+import { assertBuilt, BUILD_DIR } from './build-output';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -94,7 +94,7 @@ describe('hand-written code blocks', () => {
     for (const page of sourcePages()) {
       const blocks = fences(page.text).filter((f) => f.language !== 'mermaid');
       if (blocks.length === 0) continue;
-      const file = fileForRoute(page.route);
+      const file = fileOfRoute(BUILD_DIR, page.route);
       assert.ok(file, `${page.route} (${page.file}) is built`);
       const built = builtCode(fs.readFileSync(file, 'utf8'));
       for (const block of blocks) {

@@ -13,13 +13,13 @@ import { guideOwners, helpOwners, referenceOwners, type Owned } from '../fixture
 import { guideRoutes, helpCenterRoutes } from '../fixtures/routes';
 import { brand } from '../../src/brand';
 import { operations } from '../../src/openapi/document';
-import { filesUnder } from '../../src/built/pages';
-import { assertBuilt, fileForRoute } from './build-output';
+import { fileOfRoute, filesUnder } from '../../src/built/pages';
+import { assertBuilt, BUILD_DIR } from './build-output';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 function load(route: string) {
-  const file = fileForRoute(route);
+  const file = fileOfRoute(BUILD_DIR, route);
   assert.ok(file, `${route} is built`);
   return cheerio.load(fs.readFileSync(file, 'utf8'));
 }

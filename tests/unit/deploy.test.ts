@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { contentSecurityPolicy, inlineScriptHashes, searchOrigins, securityHeaders } from '../../deploy/rules';
+import { contentSecurityPolicy, inlineScriptHashes, searchOrigins, securityHeaders, twinPaths } from '../../deploy/rules';
 import { renderHeadersFile, renderNginx, renderRedirectsFile } from '../../deploy/render';
 import { brand } from '../../src/brand';
-import { assertBuilt, BUILD_DIR, builtPages } from './build-output';
+import { builtPages, filesUnder } from '../../src/built/pages';
+import { assertBuilt, BUILD_DIR } from './build-output';
 
 /** The sha256 CSP source of a script's text. */
 const sha256Source = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -21,7 +22,7 @@ const sha256Source = (text: string) => `'sha256-${crypto.createHash('sha256').up
  */
 function builtInlineScriptSources(): string[] {
   const sources = new Set<string>();
-  for (const [, file] of builtPages()) {
+  for (const { file } of builtPages(BUILD_DIR)) {
     const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
     $('script:not([src])').each((_, el) => {
       const type = ($(el).attr('type') ?? '').trim().toLowerCase();
@@ -106,4 +107,13 @@ test('the real build gets its CDN files with the CSP of its own inline scripts, 
   const scriptSrc = /(?:^|; )script-src ([^;]+)/.exec(csp)?.[1].split(' ') ?? [];
   assert.deepEqual(scriptSrc.filter((s) => s.startsWith("'sha256-")).sort(), expected);
   assert.match(fs.readFileSync(path.join(BUILD_DIR, '_redirects'), 'utf8'), /^\/ \/guides\/first-steps\/welcome 301$/m);
+});
+
+test('the hosting rules give the Markdown headers to every twin the build wrote, and to no page without one', () => {
+  assertBuilt();
+  const written = filesUnder(BUILD_DIR, (name) => name.endsWith('.md')).map(
+    (file) => `/${path.relative(BUILD_DIR, file).split(path.sep).join('/')}`,
+  );
+  assert.ok(written.length > 100, `${written.length} twins in the build`);
+  assert.deepEqual(twinPaths(BUILD_DIR).sort(), written.sort());
 });

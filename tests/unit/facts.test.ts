@@ -8,11 +8,12 @@ import { curlSample, goSample } from '../../src/openapi/samples';
 import { brand } from '../../src/brand';
 import { calls, entities, statuses, errorCodes, payoutErrorCodes } from '../fixtures/spec';
 import { call, requestExamples } from '../openapi';
-import { assertBuilt, fileForRoute } from './build-output';
+import { fileOfRoute } from '../../src/built/pages';
+import { assertBuilt, BUILD_DIR } from './build-output';
 
 /** The method and path that the built page at `route` shows in its header, or undefined when no page is built there. */
 function builtOperation(route: string): { method: string; path: string } | undefined {
-  const file = fileForRoute(route);
+  const file = fileOfRoute(BUILD_DIR, route);
   if (!file?.endsWith('.html')) return undefined;
   const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
   const endpoint = $('main .openapi__method-endpoint').first();
@@ -51,6 +52,42 @@ test('field tables mark required, nullable and deprecated fields and show enum v
   );
 });
 
+test('field tables read the document they are given and resolve $refs as its reader does: every key beside a $ref counts', () => {
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 'a document of this test', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Code: { type: 'string', description: 'A code.' },
+        Problem: {
+          type: 'object',
+          properties: {
+            code: { $ref: '#/components/schemas/Code', maxLength: 8, description: 'What went wrong.' },
+            problems: { type: 'array', items: { $ref: '#/components/schemas/Problem' } },
+          },
+        },
+      },
+    },
+  };
+  const rows = schemaFields('Problem', 2, doc);
+  const code = rows.find((r) => r.name === 'code');
+  assert.equal(code?.description, 'What went wrong.', "the field's own description, over its schema's");
+  assert.deepEqual(code?.rules, ['at most 8 characters'], 'a rule written beside the $ref');
+  assert.deepEqual(
+    rows.map((r) => `${r.name}: ${r.type}`),
+    [
+      'code: string',
+      'problems: array of object',
+      'problems[].code: string',
+      'problems[].problems: array of object',
+      'problems[].problems[].code: string',
+      'problems[].problems[].problems: array of object',
+    ],
+    'a schema inside itself is expanded down to the depth asked',
+  );
+});
+
 test('enum lists carry the values and the meanings the document gives', () => {
   assert.deepEqual(
     enumFacts('ErrorCode').values.map((v) => v.value),
@@ -66,7 +103,7 @@ test('enum lists carry the values and the meanings the document gives', () => {
   assert.throws(() => schemaFields('NoSuchSchema'), /no component schema/);
 });
 
-test("operations resolve to the method, path and reference page of the specification's section 7", () => {
+test("operations resolve to the method, path and reference page of the specification's calls (tests/fixtures/spec.ts)", () => {
   assertBuilt();
   assert.deepEqual(allOperationIds().sort(), calls.map((c) => c.operationId).sort());
   for (const call of calls) {
@@ -91,7 +128,7 @@ test('the curl sample uses the operation method, sandbox URL, auth and example b
   assert.match(curl, new RegExp(`^curl -X POST "${brand.sandboxApiUrl}/charges"`));
   assert.match(curl, /Authorization: Bearer \$API_TOKEN/);
   const body = curl.slice(curl.indexOf("-d '") + 4, curl.lastIndexOf("'"));
-  // The document's first example, read by the tests' own reader of openapi/v2.0.yaml.
+  // The document's first example of the call, as tests/openapi.ts reads it.
   const [[, documented]] = requestExamples(call('createCharge'));
   assert.deepEqual(JSON.parse(body), documented);
 });

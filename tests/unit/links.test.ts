@@ -4,7 +4,7 @@
  *
  * A link is followed the way the site's two servers answer it (nginx with the
  * configuration of deploy/render.ts, and `docusaurus serve` of @docusaurus/core
- * 3.10.2 on serve-handler 6.1.8), written out below from their rules, not
+ * 3.10 on serve-handler 6.1), written out below from their rules, not
  * through the product's own route-to-file rule (src/built/pages.ts): a wrong
  * product rule cannot vouch for itself here.
  */

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { AnyNode } from 'cheerio';
-import { BUILD_DIR, fileForRoute } from './build-output';
+import { fileOfRoute } from '../../src/built/pages';
+import { BUILD_DIR } from './build-output';
 
 /** Every route of build/sitemap.xml, as paths. */
 export function sitemapRoutes(): string[] {
@@ -26,7 +27,7 @@ export function readTwin(route: string): string | undefined {
 
 /** The page's article (every tab panel and collapsed part included), without its navigation and buttons. */
 export function articleOf(route: string): { $: cheerio.CheerioAPI; article: cheerio.Cheerio<AnyNode> } {
-  const file = fileForRoute(route);
+  const file = fileOfRoute(BUILD_DIR, route);
   if (!file) throw new Error(`no page for ${route}`);
   const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
   const article = $('article').first();
@@ -55,7 +56,7 @@ export function wordsOf(text: string): Set<string> {
 
 /** The page's description meta tag, whitespace collapsed. */
 export function metaDescription(route: string): string {
-  const file = fileForRoute(route);
+  const file = fileOfRoute(BUILD_DIR, route);
   if (!file) throw new Error(`no page for ${route}`);
   const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
   return ($('meta[name="description"]').attr('content') ?? '').replace(/\s+/g, ' ').trim();

@@ -6,9 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { LoadContext } from '@docusaurus/types';
 import * as cheerio from 'cheerio';
 import { brand } from '../../src/brand';
+import searchPlugin from '../../src/plugins/search';
+import { SEARCH_INDEX_FILE } from '../../src/search/records';
 import {
   isObject as isObj,
   openapiDocument,
@@ -17,7 +21,8 @@ import {
   type Json,
   type JsonObject as Obj,
 } from '../../src/openapi/document';
-import { assertBuilt, BUILD_DIR, fileForRoute } from './build-output';
+import { fileOfRoute } from '../../src/built/pages';
+import { assertBuilt, BUILD_DIR } from './build-output';
 import { articleOf, articleText, llmsSections, metaDescription, readTwin, sitemapRoutes, wordsOf } from './markdown-read';
 
 const MIN_COVERAGE = 0.95;
@@ -247,7 +252,7 @@ test('llms.txt follows the sidebars', () => {
     ['API Reference', '/api'],
     ['Help Center', '/help-center/registration'],
   ]) {
-    const $ = cheerio.load(fs.readFileSync(fileForRoute(sample) as string, 'utf8'));
+    const $ = cheerio.load(fs.readFileSync(fileOfRoute(BUILD_DIR, sample) as string, 'utf8'));
     const menu = [
       ...new Set(
         $('.theme-doc-sidebar-menu a.menu__link[href]')
@@ -281,12 +286,39 @@ test('llms-full.txt holds every twin, in the order of llms.txt', () => {
   assert.deepEqual(problems.slice(0, 20), []);
 });
 
-test('search indexes the pages, not their twins', () => {
+/** The URLs of an index's records that point at a Markdown twin (`/page.md`, `/page.md#anchor`). */
+const twinUrls = (records: Array<{ u: string }>) => records.filter((r) => /\.md(#|$)/.test(r.u)).map((r) => r.u);
+
+test('search indexes the pages, not their twins', async () => {
   assertBuilt();
-  const index = JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'search-index.json'), 'utf8')) as { records: Array<{ u: string }> };
+  const index = JSON.parse(fs.readFileSync(path.join(BUILD_DIR, SEARCH_INDEX_FILE), 'utf8')) as { records: Array<{ u: string }> };
   assert.ok(index.records.length > 1000);
-  assert.deepEqual(
-    index.records.filter((r) => /\.md(#|$)/.test(r.u)).map((r) => r.u),
-    [],
-  );
+  assert.deepEqual(twinUrls(index.records), []);
+  // The search plugin over a build folder whose twin would give records if it were read as a page: a built
+  // page, and beside it a `.md` file holding the same HTML.
+  const route = '/guides/charges/creating';
+  const html = fs.readFileSync(fileOfRoute(BUILD_DIR, route) as string, 'utf8');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'twins-search-'));
+  try {
+    fs.mkdirSync(path.join(outDir, 'guides/charges'), { recursive: true });
+    fs.writeFileSync(path.join(outDir, `${route}.html`), html);
+    fs.writeFileSync(path.join(outDir, `${route}.md`), html);
+    type PostBuildProps = Parameters<NonNullable<ReturnType<typeof searchPlugin>['postBuild']>>[0];
+    await searchPlugin({} as LoadContext, { mode: 'local' }).postBuild?.({ outDir } as PostBuildProps);
+    const crafted = JSON.parse(fs.readFileSync(path.join(outDir, SEARCH_INDEX_FILE), 'utf8')) as { records: Array<{ u: string }> };
+    assert.ok(
+      crafted.records.some((r) => r.u === route),
+      'the page is indexed',
+    );
+    assert.deepEqual(twinUrls(crafted.records), []);
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+test('the twin check finds a twin URL in an index (test of the test)', () => {
+  assert.deepEqual(twinUrls([{ u: '/guides/a' }, { u: '/guides/a.md' }, { u: '/guides/b.md#x' }, { u: '/guides/c.mdx' }]), [
+    '/guides/a.md',
+    '/guides/b.md#x',
+  ]);
 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import noEvalProbePlugin, { EVAL_PROBE, PATCHED_FILE, filesWithEvalProbe } from '../../src/plugins/no-eval-probe';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the loader is a CommonJS module; required here as webpack requires it
 const loader = require('../../src/plugins/no-eval-probe-loader.cjs') as (this: { resourcePath: string }, source: string) => string;
 
 /** Zod 4's eval probe as @docsearch/react 4.7 ships it, minified, in dist/esm/DocSearchModal.js. */

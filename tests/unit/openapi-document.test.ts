@@ -8,25 +8,25 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { brand } from '../../src/brand';
-import { openapiDocument, operations, resolveRef, type DocumentNode as Json } from '../../src/openapi/document';
+import { openapiDocument, operations, resolveRef, type DocumentNode } from '../../src/openapi/document';
 import { schemaValidator } from '../../src/openapi/schemas';
 import * as spec from '../fixtures/spec';
 import { hedgingPhrases } from '../fixtures/hedging';
 
-const doc: Json = openapiDocument();
+const doc: DocumentNode = openapiDocument();
 
 interface Operation {
   readonly where: string;
   readonly path: string;
   readonly method: string;
-  readonly op: Json;
+  readonly op: DocumentNode;
   /** Path-level parameters followed by the operation's own. */
-  readonly parameters: Json[];
+  readonly parameters: DocumentNode[];
   readonly webhook: boolean;
 }
 
 /** Follows a local `$ref` ("#/components/...") until a node without `$ref`. */
-const deref = (node: Json): Json => resolveRef(doc, node);
+const deref = (node: DocumentNode): DocumentNode => resolveRef(doc, node);
 
 /** The document's operations as its one reader walks them (src/openapi/document.ts). */
 function listOperations(): Operation[] {
@@ -47,14 +47,14 @@ function findOperation(method: string, path: string): Operation | undefined {
   return pathOperations.find((o) => o.method === method && o.path === path);
 }
 
-function schemaNamed(name: string): Json {
+function schemaNamed(name: string): DocumentNode {
   const schema = doc.components?.schemas?.[name];
   assert.ok(schema, `component schema ${name} is missing`);
   return schema;
 }
 
 /** True when a response body schema is the `{success: boolean, data}` envelope. */
-function isEnvelope(schemaNode: Json): boolean {
+function isEnvelope(schemaNode: DocumentNode): boolean {
   const schema = deref(schemaNode);
   return (
     schema?.type === 'object' &&
@@ -71,38 +71,38 @@ function isEnvelope(schemaNode: Json): boolean {
 const validator = schemaValidator(doc);
 
 /** Validates a value against a schema of the document; returns the error text, or null when valid. */
-const validate = (schema: Json, value: unknown): string | null => validator.errorsText(schema, value);
+const validate = (schema: DocumentNode, value: unknown): string | null => validator.errorsText(schema, value);
 
 interface Example {
   readonly where: string;
-  readonly schema: Json;
+  readonly schema: DocumentNode;
   readonly value: unknown;
 }
 
-function mediaTypeExamples(where: string, mediaType: Json): Example[] {
+function mediaTypeExamples(where: string, mediaType: DocumentNode): Example[] {
   const found: Example[] = [];
   if (!mediaType?.schema) return found;
   if (mediaType.example !== undefined) found.push({ where: `${where} example`, schema: mediaType.schema, value: mediaType.example });
-  for (const [name, example] of Object.entries<Json>(mediaType.examples ?? {})) {
+  for (const [name, example] of Object.entries<DocumentNode>(mediaType.examples ?? {})) {
     found.push({ where: `${where} examples.${name}`, schema: mediaType.schema, value: deref(example).value });
   }
   return found;
 }
 
-function parameterExamples(where: string, parameter: Json): Example[] {
+function parameterExamples(where: string, parameter: DocumentNode): Example[] {
   const found: Example[] = [];
   if (parameter.example !== undefined)
     found.push({ where: `${where} param ${parameter.name}`, schema: parameter.schema, value: parameter.example });
-  for (const [name, example] of Object.entries<Json>(parameter.examples ?? {})) {
+  for (const [name, example] of Object.entries<DocumentNode>(parameter.examples ?? {})) {
     found.push({ where: `${where} param ${parameter.name} examples.${name}`, schema: parameter.schema, value: deref(example).value });
   }
   return found;
 }
 
 /** Every schema-level `examples` array inside a schema tree. */
-function schemaExamples(where: string, schema: Json): Example[] {
+function schemaExamples(where: string, schema: DocumentNode): Example[] {
   const found: Example[] = [];
-  const walk = (node: Json, at: string) => {
+  const walk = (node: DocumentNode, at: string) => {
     if (Array.isArray(node)) {
       node.forEach((child, index) => walk(child, `${at}/${index}`));
       return;
@@ -111,10 +111,10 @@ function schemaExamples(where: string, schema: Json): Example[] {
     if (Array.isArray(node.examples)) {
       node.examples.forEach((value: unknown, index: number) => found.push({ where: `${at} examples[${index}]`, schema: node, value }));
     }
-    for (const [key, child] of Object.entries<Json>(node)) {
+    for (const [key, child] of Object.entries<DocumentNode>(node)) {
       if (key === 'examples' || key === 'example' || key === 'x-enumDescriptions') continue;
       if (key === 'properties' && child && typeof child === 'object') {
-        for (const [property, subschema] of Object.entries<Json>(child)) walk(subschema, `${at}/properties/${property}`);
+        for (const [property, subschema] of Object.entries<DocumentNode>(child)) walk(subschema, `${at}/properties/${property}`);
       } else {
         walk(child, `${at}/${key}`);
       }
@@ -129,37 +129,37 @@ function collectExamples(): Example[] {
   for (const operation of documentOperations) {
     for (const parameter of operation.parameters) found.push(...parameterExamples(operation.where, parameter));
     const body = deref(operation.op.requestBody);
-    for (const [type, mediaType] of Object.entries<Json>(body?.content ?? {})) {
+    for (const [type, mediaType] of Object.entries<DocumentNode>(body?.content ?? {})) {
       found.push(...mediaTypeExamples(`${operation.where} request ${type}`, mediaType));
     }
-    for (const [status, responseNode] of Object.entries<Json>(operation.op.responses ?? {})) {
+    for (const [status, responseNode] of Object.entries<DocumentNode>(operation.op.responses ?? {})) {
       const response = deref(responseNode);
-      for (const [type, mediaType] of Object.entries<Json>(response?.content ?? {})) {
+      for (const [type, mediaType] of Object.entries<DocumentNode>(response?.content ?? {})) {
         found.push(...mediaTypeExamples(`${operation.where} ${status} ${type}`, mediaType));
       }
     }
   }
   const components = doc.components ?? {};
-  for (const [name, parameter] of Object.entries<Json>(components.parameters ?? {})) {
+  for (const [name, parameter] of Object.entries<DocumentNode>(components.parameters ?? {})) {
     found.push(...parameterExamples(`components.parameters.${name}`, parameter));
   }
-  for (const [name, body] of Object.entries<Json>(components.requestBodies ?? {})) {
-    for (const [type, mediaType] of Object.entries<Json>(body.content ?? {})) {
+  for (const [name, body] of Object.entries<DocumentNode>(components.requestBodies ?? {})) {
+    for (const [type, mediaType] of Object.entries<DocumentNode>(body.content ?? {})) {
       found.push(...mediaTypeExamples(`components.requestBodies.${name} ${type}`, mediaType));
     }
   }
-  for (const [name, response] of Object.entries<Json>(components.responses ?? {})) {
-    for (const [type, mediaType] of Object.entries<Json>(response.content ?? {})) {
+  for (const [name, response] of Object.entries<DocumentNode>(components.responses ?? {})) {
+    for (const [type, mediaType] of Object.entries<DocumentNode>(response.content ?? {})) {
       found.push(...mediaTypeExamples(`components.responses.${name} ${type}`, mediaType));
     }
   }
-  for (const [name, schema] of Object.entries<Json>(components.schemas ?? {})) {
+  for (const [name, schema] of Object.entries<DocumentNode>(components.schemas ?? {})) {
     found.push(...schemaExamples(`#/components/schemas/${name}`, schema));
   }
   return found;
 }
 
-function hasExample(mediaType: Json): boolean {
+function hasExample(mediaType: DocumentNode): boolean {
   return mediaType?.example !== undefined || Object.keys(mediaType?.examples ?? {}).length > 0;
 }
 
@@ -169,7 +169,7 @@ function clone<T>(value: T): T {
 
 // --------------------------------------------------------------------- tests
 
-describe("calls of the specification's section 7", () => {
+describe('the calls the specification lists (tests/fixtures/spec.ts, calls)', () => {
   test('every call exists with its operationId, summary, description, one tag and an enveloped 200', () => {
     for (const call of spec.calls) {
       const operation = findOperation(call.method, call.path);
@@ -241,7 +241,7 @@ describe("calls of the specification's section 7", () => {
     assert.deepEqual(deref(Order.schema).enum, [...spec.sortOrders]);
     for (const operationId of ['listCharges', 'listConversions']) {
       const operation = pathOperations.find((o) => o.op.operationId === operationId);
-      const refs = (operation?.op.parameters ?? []).map((p: Json) => p.$ref);
+      const refs = (operation?.op.parameters ?? []).map((p: DocumentNode) => p.$ref);
       for (const name of ['Order', 'Limit', 'Offset']) {
         assert.ok(refs.includes(`#/components/parameters/${name}`), `${operationId} must use the shared ${name} parameter`);
       }
@@ -254,7 +254,7 @@ describe("calls of the specification's section 7", () => {
 describe('tags', () => {
   test('are declared in the order of the reference', () => {
     assert.deepEqual(
-      doc.tags.map((t: Json) => t.name),
+      doc.tags.map((t: DocumentNode) => t.name),
       [...spec.tags],
     );
     for (const tag of doc.tags) assert.ok(tag.description?.trim(), `tag ${tag.name} has no description`);
@@ -269,7 +269,7 @@ describe('tags', () => {
   });
 });
 
-describe("entities of the specification's section 3", () => {
+describe('the entities the specification lists (tests/fixtures/spec.ts, entities)', () => {
   test('every entity is a component schema with at least the fields the specification gives', () => {
     for (const [name, fields] of Object.entries(spec.entities)) {
       const schema = deref(schemaNamed(name));
@@ -305,11 +305,11 @@ describe("entities of the specification's section 3", () => {
 
   test('amounts are strings', () => {
     const offenders: string[] = [];
-    for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) {
-      const walk = (node: Json, at: string) => {
+    for (const [name, schema] of Object.entries<DocumentNode>(doc.components.schemas)) {
+      const walk = (node: DocumentNode, at: string) => {
         if (!node || typeof node !== 'object') return;
-        for (const [property, subschema] of Object.entries<Json>(node.properties ?? {})) {
-          // WidgetBuyRates.amount is a {from, to} pair of amounts (the specification's section 3); its leaves are checked too.
+        for (const [property, subschema] of Object.entries<DocumentNode>(node.properties ?? {})) {
+          // WidgetBuyRates.amount is a {from, to} pair of amounts (the specification's entities); its leaves are checked too.
           const isPair = subschema.$ref === '#/components/schemas/WidgetAmountPair';
           if (/^(amount|amount_.*|total_amount|total_fee|min_accepted_amount_usd)$/.test(property) && !isPair) {
             if (deref(subschema).type !== 'string') offenders.push(`${at}.${property}`);
@@ -358,7 +358,7 @@ describe("entities of the specification's section 3", () => {
     ]);
   });
 
-  test("validation rules of the specification's section 5", () => {
+  test("the specification's validation rules", () => {
     const ok = (name: string, value: unknown) => validate(schemaNamed(name), value) === null;
     assert.ok(ok('ExternalId', 'order-1042') && ok('ExternalId', 'a:b.c_d-1'));
     assert.ok(!ok('ExternalId', '') && !ok('ExternalId', 'order 1042') && !ok('ExternalId', 'x'.repeat(256)));
@@ -440,7 +440,7 @@ describe('enums', () => {
   }
 
   test('x-enumDescriptions only where the specification gives meanings, with its texts', () => {
-    const described = Object.entries<Json>(doc.components.schemas)
+    const described = Object.entries<DocumentNode>(doc.components.schemas)
       .filter(([, schema]) => schema['x-enumDescriptions'] !== undefined)
       .map(([name]) => name)
       .sort();
@@ -483,11 +483,11 @@ describe('examples', () => {
       const body = deref(operation.op.requestBody);
       if (body) {
         const content = body.content ?? {};
-        if (!Object.values<Json>(content).some(hasExample)) missing.push(`${operation.where} request body`);
+        if (!Object.values<DocumentNode>(content).some(hasExample)) missing.push(`${operation.where} request body`);
         if (content['application/json'] && !hasExample(content['application/json']))
           missing.push(`${operation.where} request application/json`);
       }
-      for (const [status, responseNode] of Object.entries<Json>(operation.op.responses ?? {})) {
+      for (const [status, responseNode] of Object.entries<DocumentNode>(operation.op.responses ?? {})) {
         if (!status.startsWith('2')) continue;
         const json = deref(responseNode).content?.['application/json'];
         if (json && !hasExample(json)) missing.push(`${operation.where} ${status}`);
@@ -533,11 +533,11 @@ describe('examples', () => {
 describe('servers', () => {
   test('production, sandbox and the local sandbox, from the brand module, all under /v2.0', () => {
     assert.deepEqual(
-      doc.servers.map((s: Json) => s.url),
+      doc.servers.map((s: DocumentNode) => s.url),
       [brand.productionApiUrl, brand.sandboxApiUrl, brand.localSandboxApiUrl],
     );
     assert.deepEqual(
-      doc.servers.slice(0, 2).map((s: Json) => s.description),
+      doc.servers.slice(0, 2).map((s: DocumentNode) => s.description),
       ['Production', 'Sandbox'],
     );
     for (const server of doc.servers) assert.ok(server.url.endsWith('/v2.0'), server.url);
@@ -581,7 +581,7 @@ describe('security', () => {
         const effective = operation.op.security ?? doc.security;
         assert.ok(Array.isArray(effective) && effective.length > 0, `${operation.where} must require authentication`);
         assert.ok(
-          effective.every((requirement: Json) => Object.keys(requirement).length > 0),
+          effective.every((requirement: DocumentNode) => Object.keys(requirement).length > 0),
           `${operation.where} allows anonymous access`,
         );
       }
@@ -613,9 +613,9 @@ describe('responses', () => {
     for (const field of ['message', 'errors', 'target']) assert.ok(errorProperties.includes(field));
   });
 
-  test('per call, only the errors the specification ties to it: 401 on authenticated calls, 422 where section 5 has a rule', () => {
+  test('per call, only the errors the specification ties to it: 401 on authenticated calls, 422 where a validation rule applies', () => {
     const publicIds: readonly string[] = spec.publicCalls.map((c) => c.operationId);
-    // Calls whose body or query a rule of the specification's section 5 names: pagination (limit, offset, order), charge,
+    // Calls whose body or query a validation rule of the specification names: pagination (limit, offset, order), charge,
     // checkout, invoice, deposit and mass payout create, checkout update, the mass payout send call (otp), and the
     // convert token and rates queries.
     const validated: readonly string[] = [
@@ -672,7 +672,7 @@ describe('responses', () => {
     }
     // Every error answer of a call is one of those shared responses, so no call falls back to the schema's example.
     for (const operation of pathOperations) {
-      for (const [status, response] of Object.entries<Json>(operation.op.responses)) {
+      for (const [status, response] of Object.entries<DocumentNode>(operation.op.responses)) {
         if (Number(status) >= 400) assert.ok(response.$ref?.startsWith('#/components/responses/'), `${operation.where} ${status}`);
       }
     }
@@ -681,13 +681,13 @@ describe('responses', () => {
   test('the message texts the specification does not give are marked unknown, once, on ErrorResponse', () => {
     const marks = schemaNamed('ErrorResponse')['x-unknown'];
     assert.deepEqual(
-      marks.map((m: Json) => m.topic),
+      marks.map((m: DocumentNode) => m.topic),
       ['error-messages'],
     );
     for (const status of Object.keys(spec.httpMessages)) assert.match(marks[0].text, new RegExp(`\\b${status}\\b`));
   });
 
-  test("the shared error catalogue keeps every error status of the specification's section 8", () => {
+  test("the shared error catalogue keeps every error status of the specification's error catalogue (httpStatuses)", () => {
     const responses = doc.components.responses;
     for (const name of [
       'BadRequest',
@@ -738,10 +738,10 @@ const HEDGES = new RegExp([...hedgingPhrases, 'not shown', 'not given'].join('|'
 describe('unknowns', () => {
   test('no description or summary hedges', () => {
     const offenders: string[] = [];
-    const walk = (node: Json, at: string) => {
+    const walk = (node: DocumentNode, at: string) => {
       if (Array.isArray(node)) return node.forEach((child, index) => walk(child, `${at}/${index}`));
       if (!node || typeof node !== 'object') return;
-      for (const [key, value] of Object.entries<Json>(node)) {
+      for (const [key, value] of Object.entries<DocumentNode>(node)) {
         const prose = (key === 'description' || key === 'summary') && typeof value === 'string';
         if (prose && HEDGES.test(value)) offenders.push(`${at}/${key}`);
         else if (key !== 'x-unknown') walk(value, `${at}/${key}`);
@@ -752,15 +752,15 @@ describe('unknowns', () => {
   });
 
   test('x-unknown marks: kebab-case topics unique per object, one sentence each, at most 3 per object and 12 in all', () => {
-    const owners: [string, Json][] = [['info', doc.info]];
+    const owners: [string, DocumentNode][] = [['info', doc.info]];
     for (const operation of documentOperations) owners.push([operation.where, operation.op]);
-    for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) owners.push([`schema ${name}`, schema]);
+    for (const [name, schema] of Object.entries<DocumentNode>(doc.components.schemas)) owners.push([`schema ${name}`, schema]);
     let total = 0;
     for (const [where, owner] of owners) {
       const marks = owner['x-unknown'];
       if (marks === undefined) continue;
       assert.ok(Array.isArray(marks) && marks.length > 0 && marks.length <= 3, `${where}: 1 to 3 marks`);
-      const topics = marks.map((m: Json) => m.topic);
+      const topics = marks.map((m: DocumentNode) => m.topic);
       assert.equal(new Set(topics).size, topics.length, `${where}: topics are unique`);
       for (const { topic, text } of marks) {
         assert.match(topic, /^[a-z0-9]+(-[a-z0-9]+)*$/, `${where}: topic ${topic}`);

@@ -9,20 +9,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox, type RunningSandbox } from '../sandbox';
-import {
-  call,
-  calls,
-  deref,
-  doc,
-  documentedUrl,
-  requestExamples,
-  responseOf,
-  schemaErrors,
-  type DocumentedCall,
-  type Json,
-} from '../openapi';
+import { call, calls, deref, doc, documentedUrl, requestExamples, responseOf, schemaErrors, type DocumentedCall } from '../openapi';
 import * as spec from '../fixtures/spec';
+import { brand } from '../../src/brand';
 import { violationFinder } from '../../src/openapi/violations';
+import { operations, type DocumentNode } from '../../src/openapi/document';
 
 /** Any bearer token opens the sandbox. */
 const TOKEN = 'Bearer sandbox-test-token';
@@ -40,7 +31,7 @@ after(async () => {
 
 interface Answer {
   readonly status: number;
-  readonly body: Json;
+  readonly body: DocumentNode;
   readonly headers: Headers;
 }
 
@@ -81,7 +72,7 @@ function assertRejected(answer: Answer, targets: readonly string[], where: strin
 }
 
 describe('every call answers its documented example', () => {
-  test("the document has the 29 calls of the specification's section 7", () => {
+  test('the document has the 29 calls the specification lists (tests/fixtures/spec.ts, calls)', () => {
     assert.equal(calls.length, spec.calls.length);
   });
 
@@ -120,7 +111,7 @@ describe('a call without a token answers 401 "login required"', () => {
 });
 
 /** A copy of a documented request example, changed by `change`. */
-function broken(operationId: string, example: string, change: (body: Json) => void): Json {
+function broken(operationId: string, example: string, change: (body: DocumentNode) => void): DocumentNode {
   const found = requestExamples(call(operationId)).find(([name]) => name === example);
   assert.ok(found, `${operationId} has the request example ${example}`);
   const body = structuredClone(found[1]);
@@ -130,14 +121,14 @@ function broken(operationId: string, example: string, change: (body: Json) => vo
 
 interface BrokenRule {
   readonly rule: string;
-  readonly body: Json;
+  readonly body: DocumentNode;
   /** The fields the 422 must name. */
   readonly targets: readonly string[];
 }
 
 const tooLongExternalId = 'x'.repeat(spec.limits.externalIdMaxLength + 1);
 
-/** The specification's section 5: the rules of charge, invoice and mass payout create, each broken alone. */
+/** The validation rules of the specification (tests/fixtures/spec.ts, requestRules): the rules of charge, invoice and mass payout create, each broken alone. */
 const brokenRules: Readonly<Record<string, readonly BrokenRule[]>> = {
   createCharge: [
     { rule: 'project_id is required', body: broken('createCharge', 'fixedPrice', (b) => delete b.project_id), targets: ['project_id'] },
@@ -213,7 +204,7 @@ const brokenRules: Readonly<Record<string, readonly BrokenRule[]>> = {
   ],
 };
 
-describe("a body that breaks a rule of the specification's section 5 answers 422 naming the field", () => {
+describe('a body that breaks a validation rule of the specification answers 422 naming the field', () => {
   for (const [operationId, rules] of Object.entries(brokenRules)) {
     for (const { rule, body, targets } of rules) {
       test(`${operationId}: ${rule}`, async () => {
@@ -305,6 +296,31 @@ describe('what the sandbox answers outside the calls', () => {
     assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /POST/);
     const answer = await fetch(`${sandbox.baseUrl}/balances`, { headers: { origin, authorization: TOKEN } });
     assert.equal(answer.headers.get('access-control-allow-origin'), origin);
+    assert.equal(answer.headers.get('access-control-allow-credentials'), 'true');
+    const published = new URL(brand.siteUrl).origin;
+    const fromSite = await fetch(`${sandbox.baseUrl}/balances`, { headers: { origin: published, authorization: TOKEN } });
+    assert.equal(fromSite.headers.get('access-control-allow-origin'), published, 'the published site');
+  });
+
+  test('a page of another site may not read its answers (no CORS headers for a foreign origin)', async () => {
+    for (const origin of ['https://attacker.example', 'http://127.0.0.1.attacker.example:3000', 'null']) {
+      const preflight = await fetch(`${sandbox.baseUrl}/charges`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      const answer = await fetch(`${sandbox.baseUrl}/balances`, { headers: { origin, authorization: TOKEN } });
+      for (const response of [preflight, answer]) {
+        for (const header of [
+          'access-control-allow-origin',
+          'access-control-allow-credentials',
+          'access-control-allow-methods',
+          'access-control-allow-headers',
+        ]) {
+          assert.equal(response.headers.get(header), null, `${origin}: ${header}`);
+        }
+      }
+      assert.equal(answer.status, 200, 'the answer itself is the same: the browser keeps it from the page');
+    }
   });
 });
 
@@ -316,7 +332,7 @@ test('Ctrl+C stops it cleanly', async () => {
   await assert.rejects(fetch(`${sandbox.baseUrl}/balances`), 'nothing listens any more');
 });
 
-test("a violation of a path item's parameter names that parameter's rule (the finder reads the path item itself)", () => {
+test("a violation of a path item's parameter names that parameter's rule (the finder reads the operation's parameters as the reader lists them)", () => {
   const idParameter = { name: 'id', in: 'path', required: true, description: 'The charge.', schema: { type: 'string', format: 'uuid' } };
   const doc = {
     openapi: '3.1.0',
@@ -324,7 +340,8 @@ test("a violation of a path item's parameter names that parameter's rule (the fi
     paths: { '/charges/{id}': { parameters: [idParameter], get: { operationId: 'getCharge', responses: {} } } },
   };
   const explain = violationFinder(doc);
-  const violations = explain(doc.paths['/charges/{id}'].get, undefined, [{ path: ['path', 'id'], message: 'must match format "uuid"' }]);
+  const [getCharge] = operations(doc);
+  const violations = explain(getCharge, undefined, [{ path: ['path', 'id'], message: 'must match format "uuid"' }]);
   assert.deepEqual(violations, [
     {
       message: 'must match format "uuid"',

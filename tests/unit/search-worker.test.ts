@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createWorkerSearchClient } from '../../src/search/browserClient';
+import { browserSearchClient, createWorkerSearchClient } from '../../src/search/browserClient';
 import { searchErrorKind } from '../../src/search/networkError';
 import type { SearchRecord } from '../../src/search/records';
 import { serveSearch, type WorkerRequest, type WorkerScope } from '../../src/search/workerShell';
@@ -72,6 +72,8 @@ test('a search crosses to the worker and comes back as the hosted service answer
       return started.at(-1)!;
     },
   );
+  // The theme's SearchBar calls addAlgoliaAgent on the client it is given, as on the hosted one.
+  assert.doesNotThrow(() => client.addAlgoliaAgent());
   client.warm();
   const answer = await client.search({ requests: [{ indexName: 'docs', query: 'payot', hitsPerPage: 5 }] });
   assert.equal(answer.results[0].hits[0].url, 'https://docs.example/guides/payouts');
@@ -117,4 +119,38 @@ test('a worker script that cannot load fails the search as a network error, and 
   const answer = await client.search({ requests: [{ query: 'payouts' }] });
   assert.ok(answer.results[0].nbHits > 0);
   assert.equal(started.length, 2);
+});
+
+test("the page's client is one per base URL: each fetches its own site's index, and asking again gives the same client", () => {
+  const globals = globalThis as unknown as { window?: unknown; Worker?: unknown };
+  const started: Array<{ url: string; posted: WorkerRequest[] }> = [];
+  globals.window = { location: { href: 'https://docs.example/guides/payouts' } };
+  globals.Worker = class {
+    posted: WorkerRequest[] = [];
+    constructor(url: URL) {
+      started.push({ url: url.href, posted: this.posted });
+    }
+    postMessage(message: WorkerRequest) {
+      this.posted.push(message);
+    }
+    terminate() {}
+  };
+  try {
+    browserSearchClient('/').warm();
+    browserSearchClient('/docs/').warm();
+    browserSearchClient('/').warm();
+    assert.equal(browserSearchClient('/docs/'), browserSearchClient('/docs/'));
+    assert.equal(started.length, 2, 'a worker for each base URL');
+    assert.match(started[0].url, /\/worker\.ts$/);
+    assert.deepEqual(
+      started.map((worker) => worker.posted.map((m) => m.index)),
+      [
+        ['https://docs.example/search-index.json', 'https://docs.example/search-index.json'],
+        ['https://docs.example/docs/search-index.json'],
+      ],
+    );
+  } finally {
+    delete globals.window;
+    delete globals.Worker;
+  }
 });

@@ -13,8 +13,9 @@ import { createLocalSearchClient } from '../../src/search/client';
 import { highlight } from '../../src/search/answer';
 import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../../src/search/records';
 import { searchSettings } from '../../src/search/config';
-import { relevanceSet } from '../fixtures/search-relevance';
-import { modalPages, relevanceScores, runRelevance } from './search-relevance';
+import { escapeRegExp } from '../../src/text';
+import { relevanceSet } from '../../tools/search-relevance-set';
+import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
 import { assertBuilt, BUILD_DIR } from './build-output';
 import { parse } from 'yaml';
 
@@ -87,7 +88,7 @@ test('no record of the built index glues a field name to the next word ("address
   const names = documentFieldNames();
   assert.ok(names.length > 100, `${names.length} field names in the document`);
   const next = '(?:required|nullable|deprecated|string|integer|number|boolean|object|array)';
-  const glued = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})${next}`, 'u');
+  const glued = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${names.map(escapeRegExp).join('|')})${next}`, 'u');
   const found = loadIndex()
     .records.flatMap((r) => [...r.h, r.c ?? ''].filter((t) => glued.test(t)).map((t) => `${r.u}: ${t.slice(0, 80)}`))
     .slice(0, 5);
@@ -103,12 +104,32 @@ test('typos: one edit from 4 letters, a swap of two letters counts as one, two e
     l: 'en',
   });
   const engine = createEngine([page('/refund', 'Refunds'), page('/welcome', 'Welcome'), page('/withdrawal', 'Fiat withdrawal')]);
-  const first = (q: string) => engine.search(q)[0]?.record.u;
+  const first = (q: string) => engine.search(q)[0]?.record.url;
   assert.equal(first('refnud'), '/refund', 'a swap');
   assert.equal(first('refunds'), '/refund', 'a plural finds the singular and back');
   assert.equal(first('withdrawl'), '/withdrawal', 'a letter missing');
   assert.equal(first('withdrwl'), '/withdrawal', 'two letters missing in a long word');
   assert.deepEqual(engine.search('become'), [], '"become" is two edits from "welcome": not a typo of it');
+});
+
+test('a long query: a record with one of its words scores as any other record with one, whatever the number of words', () => {
+  // 40 distinct three-letter words (none a typo or a prefix of another). With a bit a word past 32 words,
+  // the bits wrapped: the 33rd word took the 1st word's bit, so a record with the 1st counted as having both.
+  const words = Array.from({ length: 40 }, (_, i) => `q${'bcdfghjklmnpqrstvwxz'[i % 20]}${'bcdfghjklmnpqrstvwxz'[Math.floor(i / 20) + 5]}`);
+  const text = (u: string, word: string): SearchRecord => ({
+    u,
+    t: 'content',
+    h: ['Guides', 'Page'],
+    c: word,
+    g: 'docs-default-current',
+    l: 'en',
+  });
+  const engine = createEngine([text('/first', words[0]), text('/eleventh', words[10])]);
+  const query = words.join(' ');
+  assert.ok(query.length <= 256, 'within what the engine reads of a query');
+  const scores = Object.fromEntries(engine.search(query).map((h) => [h.record.url, h.score]));
+  assert.ok(scores['/first'] > 0 && scores['/eleventh'] > 0, JSON.stringify(scores));
+  assert.equal(scores['/first'], scores['/eleventh'], 'the record with the first word is not also credited with the 33rd');
 });
 
 test("titles rank first: a page whose title holds the query's words, above a heading, above text", () => {
@@ -133,10 +154,10 @@ test("titles rank first: a page whose title holds the query's words, above a hea
     rec('/guides/checkouts/description#update-a-checkout', 'lvl2', ['What a checkout is', 'Update a checkout']),
   ]);
   assert.deepEqual(
-    engine.search('invoice statuses').map((h) => h.record.u),
+    engine.search('invoice statuses').map((h) => h.record.url),
     ['/guides/invoices/statuses', '/help/invoices/details#invoice-statuses', '/guides/invoices/description#update'],
   );
-  assert.equal(engine.search('update checkout')[0]?.record.u, '/api/update-checkout');
+  assert.equal(engine.search('update checkout')[0]?.record.url, '/api/update-checkout');
 });
 
 test('a page gives at most three hits before the other pages have theirs', () => {
@@ -157,7 +178,7 @@ test('a page gives at most three hits before the other pages have theirs', () =>
   };
   const pages = createEngine([section(1), section(2), section(3), section(4), section(5), other])
     .search('checkout theme')
-    .map((h) => h.record.u.split('#')[0]);
+    .map((h) => h.record.url.split('#')[0]);
   assert.deepEqual(pages.slice(0, 4).sort(), [
     '/guides/checkouts/description',
     '/guides/checkouts/description',
@@ -195,8 +216,8 @@ const records: SearchRecord[] = [
 
 test('the engine finds typos and prefixes and filters by facets', () => {
   const engine = createEngine(records);
-  assert.equal(engine.search('payot')[0]?.record.u, '/guides/payouts');
-  assert.equal(engine.search('verif')[0]?.record.u, '/help-center/kyb');
+  assert.equal(engine.search('payot')[0]?.record.url, '/guides/payouts');
+  assert.equal(engine.search('verif')[0]?.record.url, '/help-center/kyb');
   assert.deepEqual(engine.search('   '), []);
   assert.equal(engine.search('payouts', [['docusaurus_tag:docs-help-center-current']]).length, 0);
   assert.equal(
@@ -301,7 +322,7 @@ test(`relevance set (${relevanceSet.length} questions from the specification and
   assert.ok(hit3 >= 0.9, `hit@3 is ${pct(hit3)}, below 90%`);
 });
 
-test("the issue's examples: the titled page first, a typo finds its page, a call's name finds the call", () => {
+test("named pages: the titled page first, a typo finds its page, a call's name finds the call", () => {
   const engine = builtEngine();
   const place = (query: string, page: string) => modalPages(engine, query).indexOf(page) + 1;
   assert.equal(place('invoice statuses', '/guides/invoices/statuses'), 1, 'the page titled "Invoice statuses" first');
@@ -340,11 +361,11 @@ test('a result list never shows the same text of one page twice', () => {
     make('/guides/webhooks/payin#a', 'A'),
   ]);
   const hits = engine.search('callback processed');
-  assert.deepEqual(hits.map((h) => h.record.u.split('#')[0]).sort(), ['/guides/webhooks/payin', '/guides/webhooks/payout']);
+  assert.deepEqual(hits.map((h) => h.record.url.split('#')[0]).sort(), ['/guides/webhooks/payin', '/guides/webhooks/payout']);
   // Over the built index, for queries readers type.
   const built = createEngine(loadIndex().records);
   for (const query of ['webhook signature', 'refund', 'payout callback', 'status']) {
-    const keys = built.search(query).map((h) => `${h.record.u.split('#')[0]} ${h.record.c ?? h.record.h.join('/')}`);
+    const keys = built.search(query).map((h) => `${h.record.url.split('#')[0]} ${h.record.content ?? h.record.hierarchy.join('/')}`);
     assert.equal(new Set(keys).size, keys.length, `"${query}" lists a text twice`);
   }
 });

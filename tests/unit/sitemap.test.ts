@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brand } from '../../src/brand';
 import { contentRoutes } from '../fixtures/routes';
-import { assertBuilt, BUILD_DIR, builtPages } from './build-output';
+import { builtPages } from '../../src/built/pages';
+import { assertBuilt, BUILD_DIR } from './build-output';
 
 test('sitemap lists every the specification route', () => {
   assertBuilt();
@@ -17,9 +18,9 @@ test('sitemap lists every the specification route', () => {
 
 test('no built page carries noindex', () => {
   assertBuilt();
-  const noindex = builtPages()
-    .filter(([, file]) => /<meta[^>]+name="robots"[^>]+noindex/i.test(fs.readFileSync(file, 'utf8')))
-    .map(([route]) => route);
+  const noindex = builtPages(BUILD_DIR)
+    .filter(({ file }) => /<meta[^>]+name="robots"[^>]+noindex/i.test(fs.readFileSync(file, 'utf8')))
+    .map(({ route }) => route);
   assert.deepEqual(noindex, []);
 });
 

@@ -12,10 +12,10 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openapiDocument, type DocumentNode as Node } from '../../src/openapi/document';
+import { openapiDocument, type DocumentNode } from '../../src/openapi/document';
 import { messageTexts, requestRules } from '../fixtures/spec';
 
-const doc: Node = openapiDocument();
+const doc: DocumentNode = openapiDocument();
 
 /** The keywords that make a request schema refuse a value, or fill one in. */
 const RULE_KEYWORDS = [
@@ -42,19 +42,19 @@ const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : Stri
  * combinators. `<where>` is the component schema (or parameter) that holds the rule, plus a property path.
  * Walked here from the raw document, not through the site's reader of it.
  */
-function requestSideRules(document: Node): string[] {
+function requestSideRules(document: DocumentNode): string[] {
   const rules = new Set<string>();
   const visited = new Set<string>();
-  const component = (ref: string): [string, Node] => {
+  const component = (ref: string): [string, DocumentNode] => {
     const name = ref.split('/').pop() as string;
     const node = ref
       .split('/')
       .slice(1)
-      .reduce((at: Node, key: string) => at?.[key], document);
+      .reduce((at: DocumentNode, key: string) => at?.[key], document);
     assert.ok(node, `unresolved ${ref}`);
     return [name, node];
   };
-  const walk = (node: Node, where: string): void => {
+  const walk = (node: DocumentNode, where: string): void => {
     if (!node || typeof node !== 'object') return;
     if (typeof node.$ref === 'string') {
       const [name, target] = component(node.$ref);
@@ -65,13 +65,13 @@ function requestSideRules(document: Node): string[] {
       // A $ref with siblings (a default beside it) keeps its own rules.
     }
     for (const keyword of RULE_KEYWORDS) if (keyword in node) rules.add(`${where} ${keyword}: ${show(node[keyword])}`);
-    for (const [name, property] of Object.entries<Node>(node.properties ?? {})) walk(property, `${where}.${name}`);
+    for (const [name, property] of Object.entries<DocumentNode>(node.properties ?? {})) walk(property, `${where}.${name}`);
     if (node.items) walk(node.items, `${where}[]`);
     if (node.additionalProperties && typeof node.additionalProperties === 'object') walk(node.additionalProperties, `${where}{}`);
     for (const combinator of ['oneOf', 'anyOf', 'allOf']) for (const branch of node[combinator] ?? []) walk(branch, where);
   };
-  for (const [, pathItem] of Object.entries<Node>(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries<Node>(pathItem)) {
+  for (const [, pathItem] of Object.entries<DocumentNode>(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries<DocumentNode>(pathItem)) {
       if (method === 'parameters' || typeof operation !== 'object') continue;
       for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
         const [name, parameter] = raw.$ref ? component(raw.$ref) : [`${operation.operationId} ${raw.name}`, raw];
@@ -80,7 +80,8 @@ function requestSideRules(document: Node): string[] {
         if (parameter.required) rules.add(`${where} required: true`);
         walk(parameter.schema, where);
       }
-      for (const media of Object.values<Node>(operation.requestBody?.content ?? {})) walk(media.schema, `${operation.operationId} body`);
+      for (const media of Object.values<DocumentNode>(operation.requestBody?.content ?? {}))
+        walk(media.schema, `${operation.operationId} body`);
     }
   }
   for (const name of Object.keys(document.components?.schemas ?? {}).filter((n) => n.endsWith('Request'))) {
@@ -120,10 +121,10 @@ describe('request rules come from the specification', () => {
 });
 
 /** Every string under a `message` key of any example (example, examples[].value, schema examples) in the document. */
-function exampleMessages(node: Node, inExample = false, found: string[] = []): string[] {
+function exampleMessages(node: DocumentNode, inExample = false, found: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((child) => exampleMessages(child, inExample, found));
   else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries<Node>(node)) {
+    for (const [key, value] of Object.entries<DocumentNode>(node)) {
       const example = inExample || key === 'example' || key === 'examples';
       if (example && key === 'message' && typeof value === 'string') found.push(value);
       else exampleMessages(value, example, found);
@@ -150,18 +151,18 @@ describe('message texts come from the specification', () => {
 });
 
 /** The examples of every callback body: each webhook's request body, followed through `$ref`. */
-function callbackExamples(document: Node): Array<[string, Node]> {
-  const found: Array<[string, Node]> = [];
-  for (const [name, item] of Object.entries<Node>(document.webhooks ?? {})) {
+function callbackExamples(document: DocumentNode): Array<[string, DocumentNode]> {
+  const found: Array<[string, DocumentNode]> = [];
+  for (const [name, item] of Object.entries<DocumentNode>(document.webhooks ?? {})) {
     let body = item.post?.requestBody;
     if (body?.$ref)
       body = body.$ref
         .split('/')
         .slice(1)
-        .reduce((at: Node, key: string) => at?.[key], document);
-    for (const media of Object.values<Node>(body?.content ?? {})) {
+        .reduce((at: DocumentNode, key: string) => at?.[key], document);
+    for (const media of Object.values<DocumentNode>(body?.content ?? {})) {
       if (media.example) found.push([name, media.example]);
-      for (const [key, example] of Object.entries<Node>(media.examples ?? {})) found.push([`${name} ${key}`, example.value]);
+      for (const [key, example] of Object.entries<DocumentNode>(media.examples ?? {})) found.push([`${name} ${key}`, example.value]);
     }
   }
   return found;

@@ -1,8 +1,10 @@
 /**
- * Issue 10: unknowns live in one marked place. No page hedges in its prose; the
- * gap report lists exactly the marks of the build (also published as
- * /unknowns.json), at most three a page; and a
- * state diagram draws only the transitions the specification states.
+ * Unknowns live in one marked place. No page hedges in its prose; the gap
+ * report lists exactly the marks of the build, at most three a page, and
+ * /unknowns.json publishes the marks of the sources (counted here from the
+ * MDX pages, the OpenAPI document and the built HTML, not by the plugin that
+ * writes it); and a state diagram draws only the transitions the
+ * specification states (tests/fixtures/spec.ts, statedTransitions).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,13 +13,92 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { hedgingPhrases } from '../fixtures/hedging';
 import { statedTransitions } from '../fixtures/spec';
-import { collectGaps, gapProblems, gapsOfPage } from '../../src/plugins/gaps';
-import { builtPages, filesUnder } from '../../src/built/pages';
+import { collectGaps, gapProblems, gapsOfPage, type UnknownsFile } from '../../src/plugins/gaps';
+import { builtPages, fileOfRoute, filesUnder } from '../../src/built/pages';
 import { openapiDocument } from '../../src/openapi/document';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 const ROOT = path.resolve(__dirname, '../..');
 const sources = ['docs', 'help-center', 'reference'].flatMap((dir) => filesUnder(path.join(ROOT, dir), (name) => /\.mdx?$/.test(name)));
+
+/** Every mark in the raw HTML of the built pages, as "route topic", page by page in document order. */
+function marksInHtml(): string[] {
+  return builtPages(BUILD_DIR).flatMap(({ route, file }) =>
+    // (The minifier drops the quotes of attribute values that need none.)
+    [...fs.readFileSync(file, 'utf8').matchAll(/data-unknown-topic=(?:"([^"]+)"|([^\s">]+))/g)].map((m) => `${route} ${m[1] ?? m[2]}`),
+  );
+}
+
+/**
+ * Every mark written in the sources, as "topic text": <Unknown topic="…">text</Unknown> in the MDX pages
+ * (inline code as its text) and `x-unknown: [{topic, text}]` in the OpenAPI document.
+ */
+function marksInSources(): string[] {
+  const inMdx = sources.flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/<Unknown\s+topic="([^"]+)"\s*>([\s\S]*?)<\/Unknown>/g)].map(
+      (m) => `${m[1]} ${m[2].replace(/`/g, '').replace(/\s+/g, ' ').trim()}`,
+    ),
+  );
+  const inDocument: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'x-unknown' && Array.isArray(value))
+          inDocument.push(...value.map((u: { topic: string; text: string }) => `${u.topic} ${u.text}`));
+        else walk(value);
+      }
+    }
+  };
+  walk(openapiDocument());
+  return [...inMdx, ...inDocument];
+}
+
+/** The h1–h3 headings of a built page's article, as read. */
+function headingsOfRoute(route: string): string[] {
+  const file = fileOfRoute(BUILD_DIR, route);
+  if (!file) return [];
+  const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
+  return $('article')
+    .find('h1, h2, h3')
+    .map((_, el) =>
+      $(el)
+        .text()
+        .replace(/\u200b/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .get();
+}
+
+/**
+ * How a published gap report differs from what the build and the sources hold: the marks ("route topic")
+ * of the built pages, each page's in its order; the texts ("topic text") of the sources; and each mark's
+ * heading among its page's headings.
+ */
+function publishedProblems(
+  published: UnknownsFile,
+  inHtml: string[],
+  inSources: string[],
+  headingsOf: (route: string) => string[],
+): string[] {
+  const problems: string[] = [];
+  if (published.version !== 1) problems.push(`version ${published.version}`);
+  const marks = published.unknowns.map((u) => `${u.route} ${u.topic}`);
+  if ([...marks].sort().join('\n') !== [...inHtml].sort().join('\n'))
+    problems.push(`the marks published differ from the built pages' (${marks.join(', ')} against ${inHtml.join(', ')})`);
+  const texts = published.unknowns.map((u) => `${u.topic} ${u.text}`);
+  if ([...texts].sort().join('\n') !== [...inSources].sort().join('\n')) problems.push("the texts published differ from the sources'");
+  const topicsOf = (list: string[], route: string) => list.filter((m) => m.startsWith(`${route} `)).map((m) => m.slice(route.length + 1));
+  for (const route of new Set(published.unknowns.map((u) => u.route))) {
+    const [shown, listed] = [topicsOf(inHtml, route), topicsOf(marks, route)];
+    if (shown.length === listed.length && shown.join() !== listed.join())
+      problems.push(`${route}: marks ${listed.join(', ')} published, the page shows ${shown.join(', ')}`);
+  }
+  for (const u of published.unknowns)
+    if (!headingsOf(u.route).includes(u.heading)) problems.push(`${u.route} ${u.topic}: "${u.heading}" is no heading of ${u.route}`);
+  return problems;
+}
 
 test('no built page hedges in its article text outside the unknown-note element', () => {
   assertBuilt();
@@ -48,41 +129,46 @@ test('the hedging check sees a phrase in the article and ignores the unknown not
 test('the gap report lists exactly the marks in the build and the sources, at most three a page', () => {
   assertBuilt();
   const gaps = collectGaps(BUILD_DIR);
-  // Counted independently: the attribute in the raw HTML of each page…
-  const inHtml = builtPages(BUILD_DIR).flatMap(({ route, file }) =>
-    // (The minifier drops the quotes of attribute values that need none.)
-    [...fs.readFileSync(file, 'utf8').matchAll(/data-unknown-topic=(?:"([^"]+)"|([^\s">]+))/g)].map((m) => `${route} ${m[1] ?? m[2]}`),
-  );
-  assert.deepEqual(gaps.map((g) => `${g.route} ${g.topic}`).sort(), inHtml.sort());
-  // …and the marks written in the MDX sources and the OpenAPI document.
-  const inMdx = sources.reduce((n, f) => n + [...fs.readFileSync(f, 'utf8').matchAll(/<Unknown\s+topic=/g)].length, 0);
-  const doc = openapiDocument();
-  let inDocument = 0;
-  const count = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(count);
-    else if (node && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'x-unknown' && Array.isArray(value)) inDocument += value.length;
-        else count(value);
-      }
-    }
-  };
-  count(doc);
-  assert.equal(gaps.length, inMdx + inDocument, 'every mark of the sources reaches exactly one built page');
+  assert.deepEqual(gaps.map((g) => `${g.route} ${g.topic}`).sort(), marksInHtml().sort());
+  assert.equal(gaps.length, marksInSources().length, 'every mark of the sources reaches exactly one built page');
   assert.deepEqual(gapProblems(gaps), []);
-  // Published with the build for assistants (the MCP server's list_unknowns): the same marks, in the same order.
-  const published = JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8')) as { version: number; unknowns: unknown[] };
-  assert.deepEqual(published, { version: 1, unknowns: gaps });
   for (const gap of gaps) assert.ok(gap.text.length > 10 && gap.heading, `${gap.route} ${gap.topic} has a heading and a text`);
   const sections = new Map<string, number>();
   for (const g of gaps) sections.set(g.route.split('/')[1], (sections.get(g.route.split('/')[1]) ?? 0) + 1);
   console.log(`# unknowns marked: ${gaps.length} (${[...sections].map(([s, n]) => `/${s} ${n}`).join(', ')})`);
 });
 
+test('/unknowns.json publishes each mark of the sources once, on its page, under a heading of that page', () => {
+  assertBuilt();
+  const published = JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8')) as UnknownsFile;
+  assert.deepEqual(publishedProblems(published, marksInHtml(), marksInSources(), headingsOfRoute), []);
+});
+
+test('a published mark that is missing, moved, reworded, out of page order or under no heading is named (test of the test)', () => {
+  const mark = (route: string, topic: string, text: string, heading = 'H') => ({ route, heading, topic, text });
+  const html = ['/a x', '/a y', '/b z'];
+  const sources = ['x X is missing.', 'y Y is missing.', 'z Z is missing.'];
+  const headings = () => ['H'];
+  const good = [mark('/a', 'x', 'X is missing.'), mark('/a', 'y', 'Y is missing.'), mark('/b', 'z', 'Z is missing.')];
+  const check = (unknowns: UnknownsFile['unknowns']) => publishedProblems({ version: 1, unknowns }, html, sources, headings);
+  assert.deepEqual(check(good), []);
+  assert.deepEqual(check(good.slice(0, 2)), [
+    "the marks published differ from the built pages' (/a x, /a y against /a x, /a y, /b z)",
+    "the texts published differ from the sources'",
+  ]);
+  assert.deepEqual(check([good[0], good[1], mark('/a', 'z', 'Z is missing.')]), [
+    "the marks published differ from the built pages' (/a x, /a y, /a z against /a x, /a y, /b z)",
+  ]);
+  assert.deepEqual(check([good[0], good[1], mark('/b', 'z', 'Z is unknown.')]), ["the texts published differ from the sources'"]);
+  assert.deepEqual(check([good[1], good[0], good[2]]), ['/a: marks y, x published, the page shows x, y']);
+  assert.deepEqual(check([good[0], good[1], mark('/b', 'z', 'Z is missing.', 'Elsewhere')]), ['/b z: "Elsewhere" is no heading of /b']);
+});
+
 test('a page with four marks, or one topic twice, is refused (test of the test)', () => {
   const mark = (t: string) => `<aside data-unknown-topic="${t}"><p>Not documented yet: what ${t} is. Ask a@b.example.</p></aside>`;
-  const gaps = gapsOfPage(`<article><h1>T</h1><h2 id="x">X</h2>${['a', 'b', 'c', 'd', 'a'].map(mark).join('')}</article>`, '/p');
-  assert.equal(gaps[0].heading, 'X');
+  const heading = '<h2 id="x">X<a href="#x" class="hash-link" aria-label="Direct link to X">#</a></h2>';
+  const gaps = gapsOfPage(`<article><h1>T</h1>${heading}${['a', 'b', 'c', 'd', 'a'].map(mark).join('')}</article>`, '/p');
+  assert.equal(gaps[0].heading, 'X', "the heading's text, without its anchor link");
   assert.equal(gaps[0].text, 'what a is.');
   assert.deepEqual(gapProblems(gaps), ['/p has 5 marks (at most 3)', '/p marks "a" twice']);
 });

@@ -1,15 +1,18 @@
 /**
- * Code that reaches past a package's public API names the version it was
- * written against in its header ("docusaurus-theme-openapi-docs 5.2.0"): files
+ * Code that reaches past a package's public API names the minor version it was
+ * written against in its header ("docusaurus-theme-openapi-docs 5.2"): files
  * that replace or patch vendor code, and every file with a deep import of a
- * vendor path (a subpath the package's `exports` does not declare). When the
- * lockfile moves a package off that version, this test fails, so an upgrade is
- * reviewed file by file instead of passing unnoticed. The same holds for the
- * patch-package patches in patches/, whose file names carry the version.
+ * vendor path (a subpath the package's `exports` does not declare). This test
+ * reads the installed version from package-lock.json: when the lockfile moves a
+ * package to another major or minor version, it fails, so an upgrade is
+ * reviewed file by file instead of passing unnoticed; a patch release moves no
+ * header (a header that names a patch version is refused). The patch-package
+ * patches in patches/ are held to the exact version their file names carry
+ * (patch-package reads it there).
  *
- * Scanned: src/, scripts/, tests/, deploy/ and the configuration files at the
- * root. Not scanned: webpack aliases keyed on vendor file paths (strings and
- * regular expressions that are not import specifiers).
+ * Scanned: src/, scripts/, tests/, tools/, deploy/, mcp/ and the configuration
+ * files at the root. Not scanned: webpack aliases keyed on vendor file paths
+ * (strings and regular expressions that are not import specifiers).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,15 +26,15 @@ const ROOT = path.resolve(__dirname, '../..');
 type Lock = { packages: Record<string, { version?: string }> };
 const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as Lock;
 
+const SCANNED_FOLDERS = ['src', 'scripts', 'tests', 'tools', 'deploy', 'mcp'];
+
 /** The files whose imports and headers are checked, relative to the root. */
 function scannedFiles(): string[] {
   const code = (name: string) => /\.(tsx?|mts|cts|jsx?|mjs|cjs|css)$/.test(name);
   const rootFiles = fs.readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isFile() && code(e.name));
   return [
     ...rootFiles.map((e) => e.name),
-    ...['src', 'scripts', 'tests', 'deploy', 'mcp'].flatMap((dir) =>
-      filesUnder(path.join(ROOT, dir), code).map((f) => path.relative(ROOT, f)),
-    ),
+    ...SCANNED_FOLDERS.flatMap((dir) => filesUnder(path.join(ROOT, dir), code).map((f) => path.relative(ROOT, f))),
   ].sort();
 }
 
@@ -62,7 +65,7 @@ function headerOf(text: string): string {
   return (lead.match(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g) ?? []).join('\n');
 }
 
-/** The package versions a header names ("@docsearch/react 4.7", "`@docsearch/css` (4.7.0)", also across a line break), as [package, version]. */
+/** The package versions a header names ("@docsearch/react 4.7", "`@docsearch/css` (4.7)", also across a line break), as [package, version]. */
 function namedVersions(header: string, packages: Map<string, string>): Array<[string, string]> {
   const found: Array<[string, string]> = [];
   for (const m of header.matchAll(/(?<![\w@/.-])`?((?:@[\w.-]+\/)?[\w.-]+)`?\s+(?:(?:\*|\/\/)\s+)?\(?v?(\d+\.\d+(?:\.\d+)?)\b/g)) {
@@ -71,8 +74,11 @@ function namedVersions(header: string, packages: Map<string, string>): Array<[st
   return found;
 }
 
-/** Whether the installed version is the one named ("4.7" names any 4.7.x). */
-const matches = (named: string, version: string) => version === named || version.startsWith(`${named}.`);
+/** The major.minor of a version ("4.7.12" -> "4.7"). */
+const minorOf = (version: string) => version.split('.').slice(0, 2).join('.');
+
+/** Whether a header's version names the installed one: the same major.minor ("4.7" names 4.7.0 and 4.7.12, not 4.70.0). */
+const matches = (named: string, version: string) => named === minorOf(version);
 
 /** Every module specifier of a file: import/export from, import(), require(), require.resolve(), CSS @import. */
 function specifiers(text: string): string[] {
@@ -112,9 +118,11 @@ function exportsOf(name: string): unknown {
 function problems(file: string, text: string, lockfile: Lock = lock, exportsOfPackage: (name: string) => unknown = exportsOf): string[] {
   const packages = installed(lockfile);
   const named = namedVersions(headerOf(text), packages);
-  const out = named
-    .filter(([name, version]) => !matches(version, packages.get(name) as string))
-    .map(([name, version]) => `${file} is written for ${name} ${version}; the lockfile has ${packages.get(name)}`);
+  const out = named.flatMap(([name, version]) => {
+    const installedVersion = packages.get(name) as string;
+    if (version !== minorOf(version)) return [`${file} names ${name} ${version}: name the minor version (${minorOf(version)})`];
+    return matches(version, installedVersion) ? [] : [`${file} is written for ${name} ${version}; the lockfile has ${installedVersion}`];
+  });
   for (const specifier of new Set(specifiers(text))) {
     const m = /^((?:@[^/]+\/)?[^/]+)(\/.+)$/.exec(specifier);
     if (!m || isBuiltin(specifier) || !packages.has(m[1])) continue; // no subpath, relative, built in, or a Docusaurus alias
@@ -123,17 +131,17 @@ function problems(file: string, text: string, lockfile: Lock = lock, exportsOfPa
     const isPublic = exportsField === undefined ? Object.hasOwn(DOCUMENTED_ENTRY_POINTS, specifier) : declares(exportsField, `.${rest}`);
     if (isPublic || named.some(([n, version]) => n === name && matches(version, packages.get(name) as string))) continue;
     const why = exportsField === undefined ? `${name} has no exports field` : `${name}'s exports do not declare it`;
-    out.push(`${file} imports ${specifier}: ${why}; name "${name} ${packages.get(name)}" in its header`);
+    out.push(`${file} imports ${specifier}: ${why}; name "${name} ${minorOf(packages.get(name) as string)}" in its header`);
   }
   return out;
 }
 
 test('every file that replaces, patches or deep-imports vendor code names the version the lockfile installs', () => {
   const files = scannedFiles();
-  for (const dir of ['src/', 'scripts/', 'tests/', 'deploy/']) {
+  for (const dir of SCANNED_FOLDERS) {
     assert.ok(
-      files.some((f) => f.startsWith(dir)),
-      `scans ${dir}`,
+      files.some((f) => f.startsWith(`${dir}/`)),
+      `scans ${dir}/`,
     );
   }
   assert.ok(files.includes('docusaurus.config.ts'), 'scans the root configuration files');
@@ -153,11 +161,13 @@ test('every file that replaces, patches or deep-imports vendor code names the ve
   }
 });
 
-test('a wrong version, an unpinned deep import and a pinned or public one are told apart (test of the test)', () => {
+test('a wrong version, a patch version, an unpinned deep import and a pinned or public one are told apart (test of the test)', () => {
   const prismRouter = ['@stoplight/prism-http', 'dist', 'router'].join('/');
-  const prism = `@stoplight/prism-http ${installed(lock).get('@stoplight/prism-http')}`;
+  const prismVersion = installed(lock).get('@stoplight/prism-http') as string;
+  const prism = `@stoplight/prism-http ${minorOf(prismVersion)}`;
   const cases: Array<[string, string]> = [
-    ['wrong-version.ts', '/**\n * Replaces X of docusaurus-theme-openapi-docs 9.9.9.\n */\nexport {};'],
+    ['wrong-version.ts', '/**\n * Replaces X of docusaurus-theme-openapi-docs 9.9.\n */\nexport {};'],
+    ['patch-version.ts', `/**\n * Uses @stoplight/prism-http ${prismVersion}'s router.\n */\nexport {};`],
     ['unpinned.ts', `/** A mock server. */\nimport {\n  createRouter,\n} from '${prismRouter}';`],
     ['unpinned-resolve.ts', `const file = require.resolve("${prismRouter}.js");`],
     ['pinned.ts', `import fs from 'node:fs';\n/**\n * Uses ${prism}'s router.\n */\nconst router = await import('${prismRouter}');`],
@@ -169,23 +179,28 @@ test('a wrong version, an unpinned deep import and a pinned or public one are to
   assert.deepEqual(
     cases.flatMap(([file, text]) => problems(file, text)),
     [
-      `wrong-version.ts is written for docusaurus-theme-openapi-docs 9.9.9; the lockfile has ${installed(lock).get('docusaurus-theme-openapi-docs')}`,
+      `wrong-version.ts is written for docusaurus-theme-openapi-docs 9.9; the lockfile has ${installed(lock).get('docusaurus-theme-openapi-docs')}`,
+      `patch-version.ts names @stoplight/prism-http ${prismVersion}: name the minor version (${minorOf(prismVersion)})`,
       `unpinned.ts imports ${prismRouter}: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
       `unpinned-resolve.ts imports ${prismRouter}.js: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
       `pinned-too-late.ts imports ${prismRouter}: @stoplight/prism-http has no exports field; name "${prism}" in its header`,
     ],
   );
-  // "4.7" names 4.7.0 and 4.7.12, not 4.70.0, also across a line break (a lockfile and exports written here).
-  const header = '/**\n * Patches x\n * 4.7.\n */\n';
+  // "4.7" names 4.7.0 and 4.7.12, not 4.70.0 or 5.7.0, also across a line break; "4.7.12" is refused even when
+  // installed (a lockfile and exports written here).
+  const header = (version: string) => `/**\n * Patches x\n * ${version}.\n */\n`;
   const lockWith = (version: string): Lock => ({ packages: { 'node_modules/x': { version } } });
   const exportsOfX = () => ({ '.': './index.js', './public/*': './dist/*.js', './public/internal/*': null });
-  assert.deepEqual(problems('a.ts', header, lockWith('4.7.12')), []);
-  assert.deepEqual(problems('a.ts', header, lockWith('4.70.0')), ['a.ts is written for x 4.7; the lockfile has 4.70.0']);
+  assert.deepEqual(problems('a.ts', header('4.7'), lockWith('4.7.0')), []);
+  assert.deepEqual(problems('a.ts', header('4.7'), lockWith('4.7.12')), []);
+  assert.deepEqual(problems('a.ts', header('4.7'), lockWith('4.70.0')), ['a.ts is written for x 4.7; the lockfile has 4.70.0']);
+  assert.deepEqual(problems('a.ts', header('4.7'), lockWith('5.7.0')), ['a.ts is written for x 4.7; the lockfile has 5.7.0']);
+  assert.deepEqual(problems('a.ts', header('4.7.12'), lockWith('4.7.12')), ['a.ts names x 4.7.12: name the minor version (4.7)']);
   assert.deepEqual(
-    ['x/public/a', 'x/public/internal/b', 'x/dist/c.js'].flatMap((s) => problems('b.ts', `import '${s}';`, lockWith('1.0.0'), exportsOfX)),
+    ['x/public/a', 'x/public/internal/b', 'x/dist/c.js'].flatMap((s) => problems('b.ts', `import '${s}';`, lockWith('1.0.3'), exportsOfX)),
     [
-      `b.ts imports x/public/internal/b: x's exports do not declare it; name "x 1.0.0" in its header`,
-      `b.ts imports x/dist/c.js: x's exports do not declare it; name "x 1.0.0" in its header`,
+      `b.ts imports x/public/internal/b: x's exports do not declare it; name "x 1.0" in its header`,
+      `b.ts imports x/dist/c.js: x's exports do not declare it; name "x 1.0" in its header`,
     ],
   );
 });

@@ -1,5 +1,5 @@
 /**
- * Wraps `ApiExplorer` of docusaurus-theme-openapi-docs 5.2.0, the right-hand
+ * Wraps `ApiExplorer` of docusaurus-theme-openapi-docs 5.2, the right-hand
  * column of an operation page (code samples, "Try it" request form, response).
  * The original brings postman-collection (with its faker and MIME database) and
  * postman-code-generators, ~1.7 MB gzip, and the theme's ApiItem imports it

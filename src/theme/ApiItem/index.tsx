@@ -1,5 +1,5 @@
 /**
- * Wraps `ApiItem` of docusaurus-theme-openapi-docs 5.2.0 (lib/theme/ApiItem),
+ * Wraps `ApiItem` of docusaurus-theme-openapi-docs 5.2 (lib/theme/ApiItem),
  * the page component of every API Reference page. The page itself is the
  * original's; this wrapper adds the API Reference's stylesheet
  * (src/api-reference/styles.ts), linked by API pages only, in the body: after
@@ -7,7 +7,7 @@
  * loaded on every page.
  *
  * The accessibility fixes of the theme's markup are in its patch
- * (patches/docusaurus-theme-openapi-docs+5.2.0.patch) and src/css/api.css, so
+ * (patches/docusaurus-theme-openapi-docs+*.patch) and src/css/api.css, so
  * the server's HTML is already right.
  *
  * The weight of the page is kept down elsewhere, without copying the original:

@@ -1,5 +1,5 @@
 /**
- * Wraps `Markdown` of docusaurus-theme-openapi-docs 5.2.0, which renders the
+ * Wraps `Markdown` of docusaurus-theme-openapi-docs 5.2, which renders the
  * descriptions of parameters, fields and responses with react-markdown,
  * remark-gfm and rehype-raw: ~110 KB gzip, the largest part of an operation
  * page. The browser now downloads it only when it has to render Markdown itself:
@@ -17,7 +17,7 @@
  * until the page is revisited client-side; the descriptions of v2.0 have none.
  */
 import React, { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { fingerprint, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
+import { fingerprintOf, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
 
 type MarkdownProps = { children?: string };
 type MarkdownModule = { default: ComponentType<MarkdownProps> };
@@ -32,16 +32,16 @@ function serverOriginal(): ComponentType<MarkdownProps> {
 }
 
 export default function Markdown({ children }: MarkdownProps): ReactNode {
-  const source = fingerprint(children);
+  const fingerprint = fingerprintOf(children);
   // HTML already in the page for the same source (the rendering depends on the
   // source only): the server's while hydrating, or the one of an instance that
   // is being replaced, e.g. when the theme's tabs remount their content.
-  const html = useKeptHtml('api-markdown', source);
+  const html = useKeptHtml('api-markdown', fingerprint);
 
   if (typeof window === 'undefined') {
     const Original = serverOriginal();
     return (
-      <KeptHtml className="api-markdown" source={source} html={undefined}>
+      <KeptHtml className="api-markdown" fingerprint={fingerprint} html={undefined}>
         {/* eslint-disable-next-line react-hooks/static-components -- the module's export: the same component on every render */}
         <Original>{children}</Original>
       </KeptHtml>
@@ -49,7 +49,7 @@ export default function Markdown({ children }: MarkdownProps): ReactNode {
   }
   // Rendered here, the original loads first: not marked, so that nothing takes back an empty wrapper.
   return (
-    <KeptHtml className="api-markdown" source={source} html={html} mark={false}>
+    <KeptHtml className="api-markdown" fingerprint={fingerprint} html={html} mark={false}>
       <Suspense fallback={null}>
         <LazyOriginal>{children}</LazyOriginal>
       </Suspense>

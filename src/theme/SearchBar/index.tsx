@@ -3,7 +3,7 @@
  * - with the built-in search (no hosted DocSearch configured), it hands
  *   DocSearch the local client through `transformSearchClient`, and leaves out
  *   the theme's preconnect link to Algolia (`preconnect`, added by
- *   patches/@docusaurus+theme-search-algolia+3.10.2.patch): the built-in search
+ *   patches/@docusaurus+theme-search-algolia+*.patch): the built-in search
  *   never talks to Algolia. Hosted search keeps the link;
  * - in both modes, a failed search shows an alert entry instead of "No results
  *   for": the network texts of the specification when the service could not be reached,
@@ -21,7 +21,7 @@
  *   React transition (`openInTransition`, added by the same patch), so those
  *   keys are handled between the slices of its first render;
  * - hits are Docusaurus links: they load their page on hover or touch, not
- *   when they come into view (patches/@docusaurus+core+3.10.2.patch), so the
+ *   when they come into view (patches/@docusaurus+core+*.patch), so the
  *   20 hits each key renders start no prefetch.
  */
 import React, { useEffect, type ReactNode } from 'react';
@@ -34,9 +34,10 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import { browserSearchClient, warmWhenIdle } from '@site/src/search/browserClient';
 import { ERROR_ENTRY_ATTRIBUTE, guardErrorEntry, isSearchErrorHit, withSearchErrorResult } from '@site/src/search/networkError';
 import { captureTypeAhead } from '@site/src/search/typeAhead';
+import type { SearchInput } from '@site/src/search/clientShape';
 import styles from './styles.module.css';
 
-type Client = { search: (input: { requests: unknown[] } | unknown[]) => Promise<{ results: unknown[] }> };
+type Client = { search: (input: SearchInput) => Promise<{ results: unknown[] }> };
 type HitProps = { hit: { url: string; hierarchy: { lvl0: string | null } }; children: ReactNode };
 type SearchBarProps = {
   transformSearchClient: (client: Client) => Client;
@@ -78,7 +79,8 @@ export default function SearchBarWrapper(): React.JSX.Element {
   const warm = () => {
     if (local) browserSearchClient(baseUrl).warm();
   };
-  useEffect(() => captureTypeAhead(document, warm), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, from mount: warm reads only the site config and base URL, fixed for the page's life
+  useEffect(() => captureTypeAhead(document, warm), []);
   useEffect(() => {
     if (!local) return undefined;
     // Two idle tasks: the worker's start is cheap; the modal's code (DocSearch, the theme imports it on the
@@ -89,7 +91,8 @@ export default function SearchBarWrapper(): React.JSX.Element {
       stopWarm();
       stopModal();
     };
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount: local and warm come from the site config and base URL, fixed for the page's life
+  }, []);
   useEffect(() => guardErrorEntry(document), []);
   // SearchBar's type says it takes no props; it does pass them on to DocSearch.
   const Bar = SearchBar as unknown as React.ComponentType<SearchBarProps>;

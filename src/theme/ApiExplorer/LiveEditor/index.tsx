@@ -1,5 +1,5 @@
 /**
- * Replaces `ApiExplorer/LiveEditor` of docusaurus-theme-openapi-docs 5.2.0: the
+ * Replaces `ApiExplorer/LiveEditor` of docusaurus-theme-openapi-docs 5.2: the
  * request body editor of the "Try it" form.
  *
  * Why: the original is built on react-live, whose provider compiles and
@@ -28,8 +28,7 @@ export default function LiveEditor({ children, action, required = false }: Props
   const [code, setCode] = useState(children.replace(/\n$/, ''));
   useEffect(() => {
     action(code);
-    // The explorer's action is recreated on each render of its parent; report text changes only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the explorer's action is recreated on each render of its parent; report text changes only
   }, [code]);
   const {
     control,

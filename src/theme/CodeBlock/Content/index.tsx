@@ -1,5 +1,5 @@
 /**
- * Wraps `CodeBlock/Content` of @docusaurus/theme-classic 3.10.2: the <pre> of
+ * Wraps `CodeBlock/Content` of @docusaurus/theme-classic 3.10: the <pre> of
  * every code block (Markdown code fences, request samples, JSON examples), which
  * prism-react-renderer tokenises when it renders.
  *
@@ -17,15 +17,15 @@ import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import Content from '@theme-original/CodeBlock/Content';
 import type { Props } from '@theme/CodeBlock/Content';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
-import { fingerprint, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
+import { fingerprintOf, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
 
 export default function CodeBlockContent(props: Props): ReactNode {
   const { metadata, wordWrap } = useCodeBlockContext();
   // Everything the original's output depends on (the Prism theme is the site's one).
-  const source = fingerprint(
+  const fingerprint = fingerprintOf(
     JSON.stringify([metadata.language, metadata.code, metadata.lineClassNames, metadata.lineNumbersStart, props.className]),
   );
-  const html = useKeptHtml('code-kept', source);
+  const html = useKeptHtml('code-kept', fingerprint);
   const ref = useRef<HTMLDivElement>(null);
   const { codeBlockRef } = wordWrap;
   useLayoutEffect(() => {
@@ -33,7 +33,7 @@ export default function CodeBlockContent(props: Props): ReactNode {
     if (html !== undefined) codeBlockRef.current = ref.current?.querySelector('pre') ?? null;
   }, [html, codeBlockRef]);
   return (
-    <KeptHtml className="code-kept" source={source} html={html} divRef={ref}>
+    <KeptHtml className="code-kept" fingerprint={fingerprint} html={html} divRef={ref}>
       <Content {...props} />
     </KeptHtml>
   );

@@ -1,5 +1,5 @@
 /**
- * Wraps `DocSidebar/Desktop` of @docusaurus/theme-classic 3.10.2: the docs
+ * Wraps `DocSidebar/Desktop` of @docusaurus/theme-classic 3.10: the docs
  * sidebar beside the article on a wide screen.
  *
  * Docusaurus renders it on the server for every page and hydrates it in every
@@ -15,7 +15,7 @@
 import React, { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import DocSidebarDesktop from '@theme-original/DocSidebar/Desktop';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import { fingerprint, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
+import { fingerprintOf, KeptHtml, useKeptHtml } from '@site/src/keptHtml';
 
 type Props = ComponentProps<typeof DocSidebarDesktop>;
 
@@ -24,9 +24,9 @@ const DESKTOP = '(min-width: 997px)';
 
 export default function DocSidebarDesktopWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
-  const source = fingerprint(props.path);
+  const fingerprint = fingerprintOf(props.path);
   // Hydrating (in the browser, before Docusaurus's first effect) on a narrow screen: keep the server's HTML.
-  const kept = useKeptHtml('sidebar-kept', source, typeof window !== 'undefined' && !isBrowser && !window.matchMedia(DESKTOP).matches);
+  const kept = useKeptHtml('sidebar-kept', fingerprint, typeof window !== 'undefined' && !isBrowser && !window.matchMedia(DESKTOP).matches);
   // Once the screen is wide, the original for good.
   const [live, setLive] = useState(false);
   useEffect(() => {
@@ -38,7 +38,7 @@ export default function DocSidebarDesktopWrapper(props: Props): ReactNode {
     return () => query.removeEventListener('change', update);
   }, [kept]);
   return (
-    <KeptHtml className="sidebar-kept" source={source} html={live ? undefined : kept}>
+    <KeptHtml className="sidebar-kept" fingerprint={fingerprint} html={live ? undefined : kept}>
       <DocSidebarDesktop {...props} />
     </KeptHtml>
   );

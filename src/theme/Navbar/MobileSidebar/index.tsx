@@ -1,5 +1,5 @@
 /**
- * Wraps `Navbar/MobileSidebar` of @docusaurus/theme-classic 3.10.2: the menu that
+ * Wraps `Navbar/MobileSidebar` of @docusaurus/theme-classic 3.10: the menu that
  * the navbar's button opens on a narrow screen (the navbar's links and the docs
  * sidebar). The original builds it, hidden, as soon as a page has hydrated on a
  * phone: on an API page some 600 elements (the API sidebar lists every call and

@@ -8,13 +8,14 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import { brand } from '@site/src/brand';
+import { DOCS_SETS } from '@site/src/docsSets';
 import type { Props } from '@theme/NotFound/Content';
 import styles from './styles.module.css';
 
 const WAYS_BACK = [
-  { to: brand.homeRoute, label: 'Guides', text: 'Integrate the merchant API, step by step.' },
-  { to: '/api', label: 'API Reference', text: 'Every call, field and error of API v2.0.' },
-  { to: '/help-center/registration', label: 'Help Center', text: 'Run your business in the dashboard.' },
+  { to: brand.homeRoute, label: DOCS_SETS.guides.label, text: 'Integrate the merchant API, step by step.' },
+  { to: '/api', label: DOCS_SETS.api.label, text: 'Every call, field and error of API v2.0.' },
+  { to: '/help-center/registration', label: DOCS_SETS['help-center'].label, text: 'Run your business in the dashboard.' },
   { to: '/search', label: 'Search', text: 'Search the whole site.' },
 ];
 

@@ -1,4 +1,4 @@
-/** How this project launches Debian's chromium (browsers are not downloaded here). */
+/** How this project launches Debian's chromium (browsers are not downloaded here): Playwright's config and the benchmarks. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [

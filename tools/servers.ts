@@ -1,11 +1,15 @@
 /**
  * The servers the tests and benchmarks start as child processes (nginx, the
- * local sandbox, `docusaurus serve`): a free loopback port for one, and a wait
- * until it answers HTTP. Used by tests/e2e/nginx.ts, tests/sandbox.ts and
- * scripts/lib/weigh.ts.
+ * local sandbox, `docusaurus serve`): a free loopback port for one, a wait
+ * until it answers HTTP, and a build folder served by `docusaurus serve`.
+ * Used by tests/e2e/nginx.ts, tests/sandbox.ts, tests/unit/mcp.test.ts and the
+ * benchmarks in scripts/.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
 
 /** A port that nothing listens on right now, found by letting the system pick one. */
 export function freePort(): Promise<number> {
@@ -37,4 +41,30 @@ export async function answering(url: string, child: ChildProcess, timeoutMs: num
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Serves `dir` with `docusaurus serve` (this project's) on a free loopback port, once
+ * `probePath` answers; returns its base URL and a stop function (also run when this process exits).
+ */
+export async function serveBuild(dir: string, probePath = '/'): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn('npx', ['docusaurus', 'serve', '--dir', dir, '--host', '127.0.0.1', '--port', String(port), '--no-open'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const stop = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM'); // the process group: npx and its docusaurus child
+      } catch {
+        server.kill('SIGTERM');
+      }
+    }
+  };
+  process.on('exit', stop);
+  await answering(`${base}${probePath}`, server, 60_000);
+  return { base, stop };
 }

@@ -1,6 +1,6 @@
 /**
- * Runs the relevance set against the engine, as the search modal shows its
- * answer; shared by the unit test and the benchmark.
+ * Runs the relevance set (tools/search-relevance-set.ts) against the engine, as
+ * the search modal shows its answer; shared by the unit test and the benchmark.
  *
  * The modal (DocSearch 4.7, `@docsearch/react`) asks for 20 hits, groups them
  * by `hierarchy.lvl0` (the docs set) in the order each group first appears,
@@ -8,8 +8,8 @@
  * hits page by page (`hierarchy.lvl1`), each page where its first hit falls. A
  * question's rank is the place of its first answering hit in that order.
  */
-import type { Engine, Ranked } from '../../src/search/engine';
-import { relevanceSet, type RelevanceCase } from '../fixtures/search-relevance';
+import type { Engine, Ranked } from '../src/search/engine';
+import { relevanceSet, type RelevanceCase } from './search-relevance-set';
 
 const HITS_PER_PAGE = 20;
 const MAX_RESULTS_PER_GROUP = 5;
@@ -26,12 +26,12 @@ function groupBy<T>(items: T[], key: (item: T) => string, max: number): T[][] {
 
 /** The hits in the order the modal lists them. */
 function modalOrder(ranked: Ranked[]): Ranked[] {
-  return groupBy(ranked.slice(0, HITS_PER_PAGE), (r) => r.record.h[0] ?? '', MAX_RESULTS_PER_GROUP).flatMap((group) =>
-    groupBy(group, (r) => r.record.h[1] ?? '', MAX_RESULTS_PER_GROUP).flat(),
+  return groupBy(ranked.slice(0, HITS_PER_PAGE), (r) => r.record.hierarchy[0] ?? '', MAX_RESULTS_PER_GROUP).flatMap((group) =>
+    groupBy(group, (r) => r.record.hierarchy[1] ?? '', MAX_RESULTS_PER_GROUP).flat(),
   );
 }
 
-const pageOf = (r: Ranked) => r.record.u.split('#')[0];
+const pageOf = (r: Ranked) => r.record.url.split('#')[0];
 
 /** The pages of the modal's hits for a query, one entry a hit, in the modal's order. */
 export function modalPages(engine: Engine, query: string): string[] {

@@ -1,0 +1,25 @@
+/**
+ * The routes docusaurus-plugin-openapi-docs gives the API Reference's pages:
+ * an operation's page (`/api/create-charge`) and a schema's page
+ * (`/api/schemas/charge`). A plain module with no browser or Node API: the
+ * document's reader (src/openapi/document.ts), the search engine
+ * (src/search/engine.ts) and the MCP server (mcp/openapi.ts) read the routes
+ * from here.
+ */
+
+const SCHEMA_PAGES = '/api/schemas/';
+
+/** `createCharge` -> `/api/create-charge`: the page of the operation with this operationId. */
+export function operationPageUrl(operationId: string): string {
+  return `/api/${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+}
+
+/** `Charge` -> `/api/schemas/charge`: the page of the component schema with this name. */
+export function schemaPageUrl(name: string): string {
+  return `${SCHEMA_PAGES}${name.toLowerCase()}`;
+}
+
+/** Whether a route is a schema's page. */
+export function isSchemaPage(route: string): boolean {
+  return route.startsWith(SCHEMA_PAGES);
+}
