@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { resolve } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(__dirname, '..');
 
 /** A port that nothing listens on right now, found by letting the system pick one. */
 export function freePort(): Promise<number> {
