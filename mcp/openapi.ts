@@ -21,6 +21,7 @@ import {
 } from '../src/openapi/document';
 import { operationFacts } from '../src/openapi/facts';
 import { curlSample, fillPath } from '../src/openapi/samples';
+import { escapeRegExp } from '../src/text';
 import { schemaPageUrl } from '../src/api-reference/routes';
 import type { Site } from './site';
 
@@ -86,7 +87,7 @@ export function findOperation(doc: JsonObject, input: string): FoundOperation {
     const exact = calls.find((e) => e.method === method && e.path === wanted);
     if (exact) return { entry: exact, path: fill(exact) };
     for (const entry of calls.filter((e) => e.method === method)) {
-      const pattern = new RegExp(`^${entry.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      const pattern = new RegExp(`^${escapeRegExp(entry.path).replace(/\\\{[^}\\]+\\\}/g, '[^/]+')}$`);
       if (pattern.test(wanted)) return { entry, path: wanted };
     }
     const samePath = calls.filter((e) => e.path === wanted).map((e) => e.method.toUpperCase());

@@ -13,10 +13,10 @@ import { brand } from '../brand';
 type Node = { type: string; value?: string; children?: Node[] };
 
 /** `${brand.name}` in a code block: the brand value of that name. */
-export const BRAND_TOKEN = /\$\{brand\.([A-Za-z]+)\}/g;
+const BRAND_TOKEN = /\$\{brand\.([A-Za-z]+)\}/g;
 
 /** A code block's text with the brand's values put in; throws on a name the brand lacks. */
-export function withBrandValues(code: string): string {
+function withBrandValues(code: string): string {
   return code.replace(BRAND_TOKEN, (_, key: string) => {
     if (!Object.hasOwn(brand, key)) throw new Error(`remark-brand-code: src/brand.ts has no "${key}" (in \${brand.${key}})`);
     return String(brand[key as keyof typeof brand]);

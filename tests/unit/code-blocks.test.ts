@@ -7,32 +7,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { brand } from '../../src/brand';
-import { fileOfRoute, filesUnder } from '../../src/built/pages';
+import { fileOfRoute } from '../../src/built/pages';
+import { sourcePages } from '../pages';
 import { assertBuilt, BUILD_DIR } from './build-output';
-
-const ROOT = path.resolve(__dirname, '../..');
-
-/** Source folder -> the route its pages are served under. */
-const SOURCES: ReadonlyArray<readonly [string, string]> = [
-  ['docs', '/guides'],
-  ['help-center', '/help-center'],
-  ['reference', '/api'],
-];
-
-type Page = { file: string; route: string; text: string };
-
-function sourcePages(): Page[] {
-  return SOURCES.flatMap(([dir, base]) =>
-    filesUnder(path.join(ROOT, dir), (name) => name.endsWith('.mdx')).map((file) => {
-      const rel = path.relative(path.join(ROOT, dir), file).replace(/\.mdx$/, '');
-      const route = `${base}/${rel}`.replace(/\/index$/, '');
-      return { file: path.relative(ROOT, file), route, text: fs.readFileSync(file, 'utf8') };
-    }),
-  );
-}
 
 type Fence = { language: string; code: string };
 

@@ -7,16 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { guideOwners, helpOwners, referenceOwners, type Owned } from '../fixtures/owning-pages';
 import { guideRoutes, helpCenterRoutes } from '../fixtures/routes';
 import { brand } from '../../src/brand';
 import { operations } from '../../src/openapi/document';
-import { fileOfRoute, filesUnder } from '../../src/built/pages';
+import { fileOfRoute } from '../../src/built/pages';
+import { sourcePages } from '../pages';
 import { assertBuilt, BUILD_DIR } from './build-output';
-
-const ROOT = path.resolve(__dirname, '../..');
 
 function load(route: string) {
   const file = fileOfRoute(BUILD_DIR, route);
@@ -115,10 +113,9 @@ test('every curl and Go sample on the guides and help centre calls a method and 
 });
 
 test('no JSON example is typed by hand in the guides or the help centre (they come from the document)', () => {
-  const offenders = ['docs', 'help-center', 'reference']
-    .flatMap((dir) => filesUnder(path.join(ROOT, dir), (name) => /\.mdx?$/.test(name)))
-    .filter((file) => /^```json\b/m.test(fs.readFileSync(file, 'utf8')))
-    .map((file) => path.relative(ROOT, file));
+  const offenders = sourcePages()
+    .filter((page) => /^```json\b/m.test(page.text))
+    .map((page) => page.file);
   assert.deepEqual(offenders, []);
 });
 

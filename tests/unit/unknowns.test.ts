@@ -14,12 +14,12 @@ import * as cheerio from 'cheerio';
 import { hedgingPhrases } from '../fixtures/hedging';
 import { statedTransitions } from '../fixtures/spec';
 import { collectGaps, gapProblems, gapsOfPage, type UnknownsFile } from '../../src/plugins/gaps';
-import { builtPages, fileOfRoute, filesUnder } from '../../src/built/pages';
+import { builtPages, fileOfRoute } from '../../src/built/pages';
 import { openapiDocument } from '../../src/openapi/document';
 import { assertBuilt, BUILD_DIR } from './build-output';
+import { sourcePages } from '../pages';
 
-const ROOT = path.resolve(__dirname, '../..');
-const sources = ['docs', 'help-center', 'reference'].flatMap((dir) => filesUnder(path.join(ROOT, dir), (name) => /\.mdx?$/.test(name)));
+const sources = sourcePages();
 
 /** Every mark in the raw HTML of the built pages, as "route topic", page by page in document order. */
 function marksInHtml(): string[] {
@@ -34,8 +34,8 @@ function marksInHtml(): string[] {
  * (inline code as its text) and `x-unknown: [{topic, text}]` in the OpenAPI document.
  */
 function marksInSources(): string[] {
-  const inMdx = sources.flatMap((file) =>
-    [...fs.readFileSync(file, 'utf8').matchAll(/<Unknown\s+topic="([^"]+)"\s*>([\s\S]*?)<\/Unknown>/g)].map(
+  const inMdx = sources.flatMap((page) =>
+    [...page.text.matchAll(/<Unknown\s+topic="([^"]+)"\s*>([\s\S]*?)<\/Unknown>/g)].map(
       (m) => `${m[1]} ${m[2].replace(/`/g, '').replace(/\s+/g, ' ').trim()}`,
     ),
   );
@@ -184,11 +184,11 @@ function edges(diagram: string): Array<{ from: string; to: string }> {
 test('state diagrams draw at least one edge, and only transitions the specification states', () => {
   const problems: string[] = [];
   let diagrams = 0;
-  for (const file of sources) {
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/```mermaid\n([\s\S]*?)```/g)) {
+  for (const page of sources) {
+    for (const m of page.text.matchAll(/```mermaid\n([\s\S]*?)```/g)) {
       diagrams += 1;
       const drawn = edges(m[1]);
-      const where = path.relative(ROOT, file);
+      const where = page.file;
       if (drawn.length === 0) problems.push(`${where}: a diagram with no edge`);
       for (const e of drawn) {
         if (!statedTransitions.some((t) => t.from === e.from && t.to === e.to))
