@@ -338,13 +338,15 @@ test.describe('guides and help centre without API Reference code', () => {
       expect(lazy.some((url) => /\/api-explorer\.[0-9a-f]+\.js$/.test(url))).toBe(true);
 
       const bodies = recordScriptBodies(page);
+      // The search's engine loads at idle on every page, in its worker, also while the explorer's
+      // chunks were being recorded: it is not the explorer's (search.spec.ts tests where it loads).
+      // The worker's own script carries no marker: it is known by being a worker's script.
+      const searchCode = new Set<string>();
+      page.on('worker', (worker) => searchCode.add(worker.url()));
       const settled = trackAssets(page);
       await page.goto(path);
       await settled();
       expect(bodies.size).toBeGreaterThan(0);
-      // The search's engine loads at idle on every page (in its worker), also while the explorer's
-      // chunks were being recorded: it is not the explorer's (search.spec.ts tests where it loads).
-      const searchCode = new Set<string>();
       for (const [url, body] of bodies) {
         const text = (await body).toString('utf8');
         if (SEARCH_MARKERS.some((marker) => text.includes(marker))) searchCode.add(url);
