@@ -1,11 +1,11 @@
 /**
  * Keeps every key typed after the search shortcut (Ctrl+K, Cmd+K, or `/`
  * outside a text field) until the DocSearch modal's input has focus. The
- * modal's code is fetched ahead of the first open where it can be: once the
- * browser is idle after the page has loaded (with the built-in search, where
- * data is not saved: src/theme/SearchBar) and when the pointer or focus reaches
- * the search button.
- * A shortcut can come before either, and the modal renders before its input
+ * modal's code is fetched on the first sign that the reader is about to search
+ * (src/theme/SearchBar): Ctrl or Meta going down, `/`, or the pointer, a touch
+ * or focus on the search button; never at idle, where its evaluation is one
+ * long task that a tap landing then would wait for.
+ * A shortcut can come with or before that, and the modal renders before its input
  * takes focus: 150 to 250 ms after the shortcut on a slow machine when the code
  * had to load first. Until then the keys fell on the page and were lost
  * ("webhook" became "ebhook"). The keys are held here and handed to the input
@@ -19,6 +19,21 @@ const isTextField = (el: Element | null): boolean =>
 function isSearchShortcut(event: KeyboardEvent, active: Element | null): boolean {
   if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') return true;
   return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTextField(active);
+}
+
+/**
+ * Runs `onIntent` once, when a key that begins the shortcut goes down: Ctrl or Meta alone (K may
+ * follow), or the shortcut itself. Returns the cleanup.
+ */
+export function onShortcutIntent(doc: Document, onIntent: () => void): () => void {
+  const stop = () => doc.removeEventListener('keydown', onKeyDown, true);
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Control' && event.key !== 'Meta' && !isSearchShortcut(event, doc.activeElement)) return;
+    stop();
+    onIntent();
+  }
+  doc.addEventListener('keydown', onKeyDown, true);
+  return stop;
 }
 
 /** Starts listening on `doc`; `onShortcut` runs when the shortcut opens the modal. Returns the cleanup. */

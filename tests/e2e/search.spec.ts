@@ -114,6 +114,50 @@ test.describe('search modal (built-in index)', () => {
     expect(fetched.length).toBe(1);
   });
 
+  for (const [name, intent] of [
+    ['Ctrl going down', (page: Page) => page.keyboard.down('Control')],
+    ['Meta going down', (page: Page) => page.keyboard.down('Meta')],
+    ['the pointer on the search button', (page: Page) => page.locator('.DocSearch-Button').hover()],
+    ['focus on the search button', (page: Page) => page.locator('.DocSearch-Button').focus()],
+  ] as const) {
+    test(`the modal's code loads on intent (${name}), not at idle`, async ({ page }) => {
+      const modalCode: string[] = [];
+      page.on('response', async (response) => {
+        if (/\.js(\?|$)/.test(response.url()) && (await response.text().catch(() => '')).includes('DocSearch-Modal'))
+          modalCode.push(response.url());
+      });
+      const indexFetched = page.waitForRequest((r) => isIndex(r.url()));
+      await gotoHydrated(page, '/guides/charges');
+      // The worker's start is the idle work of the page: by then, what loads at idle has been asked for.
+      await indexFetched;
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined))));
+      expect(modalCode).toEqual([]);
+      await intent(page);
+      await expect.poll(() => modalCode.length).toBe(1);
+    });
+  }
+
+  test('no task of 50 ms or more runs after the load event on a guide page (CPU as is)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const tasks: { start: number; duration: number }[] = [];
+      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const indexFetched = page.waitForRequest((r) => isIndex(r.url()));
+    await gotoHydrated(page, '/guides/charges/creating');
+    // The worker's start is the idle work of the page; then one more idle period.
+    await indexFetched;
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined))));
+    const { tasks, loadEnd } = await page.evaluate(() => ({
+      tasks: (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
+      loadEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    }));
+    expect(loadEnd).toBeGreaterThan(0);
+    expect(tasks.filter((task) => task.start >= loadEnd)).toEqual([]);
+  });
+
   test("the engine runs in the worker: neither the page's scripts nor the modal's hold MiniSearch, the worker's do", async ({ page }) => {
     /** A string of MiniSearch's own code (its error messages), which minifying keeps. */
     const MARK = 'MiniSearch: ';

@@ -14,8 +14,12 @@
  *   (src/search/browserClient.ts), which fetches the index and builds the
  *   engine off the main thread: once the page has loaded and the browser is
  *   idle, or sooner when the reader shows intent (the shortcut, or pointer or
- *   focus on the button); never before the load event. At idle it also
- *   evaluates the modal's code, which the first Ctrl+K would otherwise wait for;
+ *   focus on the button); never before the load event;
+ * - in both modes, the modal's code (DocSearch's, which the theme imports on the
+ *   first open) loads on the first sign of intent: Ctrl or Meta going down or
+ *   `/` (src/search/typeAhead.ts), the pointer, a touch or focus on the button
+ *   (the theme's own preload). Not at idle: its evaluation is one task of
+ *   about 150 ms on a phone, which a tap landing then would wait for;
  * - keys typed right after the shortcut, while the modal loads, are kept
  *   (src/search/typeAhead.ts); with the built-in search the modal opens as a
  *   React transition (`openInTransition`, added by the same patch), so those
@@ -33,7 +37,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { browserSearchClient, warmWhenIdle } from '@site/src/search/browserClient';
 import { ERROR_ENTRY_ATTRIBUTE, guardErrorEntry, isSearchErrorHit, withSearchErrorResult } from '@site/src/search/networkError';
-import { captureTypeAhead } from '@site/src/search/typeAhead';
+import { captureTypeAhead, onShortcutIntent } from '@site/src/search/typeAhead';
 import type { SearchInput } from '@site/src/search/clientShape';
 import styles from './styles.module.css';
 
@@ -83,16 +87,10 @@ export default function SearchBarWrapper(): React.JSX.Element {
   useEffect(() => captureTypeAhead(document, warm), []);
   useEffect(() => {
     if (!local) return undefined;
-    // Two idle tasks: the worker's start is cheap; the modal's code (DocSearch, the theme imports it on the
-    // first open) takes one long evaluation, better spent while the reader reads than after Ctrl+K.
-    const stopWarm = warmWhenIdle(warm);
-    const stopModal = warmWhenIdle(() => void import('@docsearch/react/modal').catch(() => {}));
-    return () => {
-      stopWarm();
-      stopModal();
-    };
+    return warmWhenIdle(warm);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount: local and warm come from the site config and base URL, fixed for the page's life
   }, []);
+  useEffect(() => onShortcutIntent(document, () => void import('@docsearch/react/modal').catch(() => {})), []);
   useEffect(() => guardErrorEntry(document), []);
   // SearchBar's type says it takes no props; it does pass them on to DocSearch.
   const Bar = SearchBar as unknown as React.ComponentType<SearchBarProps>;
