@@ -48,3 +48,31 @@ declare module '@theme-original/ApiExplorer/MethodEndpoint' {
   export type Props = { method: string; path: string; context?: 'endpoint' | 'callback'; defaultServerUrl?: string };
   export default function MethodEndpoint(props: Props): ReactNode;
 }
+
+declare module '@theme-original/ParamsDetails' {
+  import type { ReactNode } from 'react';
+
+  /** Its props are the generated page's; the wrapper passes them on as they are. */
+  export default function ParamsDetails(props: Record<string, unknown>): ReactNode;
+}
+
+declare module '@theme-original/RequestSchema' {
+  import type { ReactNode } from 'react';
+
+  /** Its props are the generated page's; the wrapper passes them on as they are. */
+  export default function RequestSchema(props: Record<string, unknown>): ReactNode;
+}
+
+declare module '@theme-original/StatusCodes' {
+  import type { ReactNode } from 'react';
+
+  /** Its props are the generated page's; the wrapper passes them on as they are. */
+  export default function StatusCodes(props: Record<string, unknown>): ReactNode;
+}
+
+declare module '@theme-original/Schema' {
+  import type { ReactNode } from 'react';
+
+  /** Its props are the generated page's; the wrapper passes them on as they are. */
+  export default function Schema(props: Record<string, unknown>): ReactNode;
+}
