@@ -15,6 +15,8 @@ import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
 import remarkBrandCode from './src/plugins/remark-brand-code';
 import { searchSettings } from './src/search/config';
 import { markdownGenerators } from './src/api-reference/unknowns';
+import { SCHEMA_PAGES } from './src/api-reference/schemaPages';
+import { schemaPageId } from './src/api-reference/routes';
 // The OpenAPI document's file name, served as a download at /<file> (openapi/ is a static directory).
 import { OPENAPI_FILE } from './src/openapi/document';
 
@@ -64,6 +66,9 @@ const apiReference = {
   id: 'api',
   path: 'api',
   routeBasePath: 'api',
+  // Every generated and hand-written page, and the schema pages of the API's objects only
+  // (src/api-reference/schemaPages.ts): the other schemas are shown on the pages that use them.
+  include: ['*.mdx', ...SCHEMA_PAGES.map((name) => `schemas/${schemaPageId(name)}.schema.mdx`)],
   sidebarPath: './sidebarsApi.ts',
   docItemComponent: '@theme/ApiItem',
 } satisfies DocsPlugin.Options;

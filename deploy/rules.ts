@@ -9,9 +9,27 @@ import { brand } from '../src/brand';
 import { builtPages, fileOfRoute } from '../src/built/pages';
 import { searchSettings } from '../src/search/config';
 import { LLMS_FULL_TXT, LLMS_TXT, hasTwin, twinPath } from '../src/markdown/paths';
+import { openapiDocument } from '../src/openapi/document';
+import { schemaHomes } from '../src/api-reference/schemaPages';
+import { schemaPageUrl } from '../src/api-reference/routes';
+import { schemasRenderedBySourcePages } from '../src/sourcePages';
 
 /** Where / sends readers (HOME_REDIRECT_TARGET in tests/fixtures/routes.ts). */
 export const HOME_REDIRECT = { from: '/', to: brand.homeRoute, status: 301 } as const;
+
+/**
+ * The schema pages that are no longer built (src/api-reference/schemaPages.ts: only the API's objects
+ * have one), each sent to the page that shows the schema now; their twins to that page's twin.
+ */
+export function movedSchemaPages(): Array<{ from: string; to: string; status: 301 }> {
+  const moved: Array<{ from: string; to: string; status: 301 }> = [];
+  for (const [name, home] of schemaHomes(openapiDocument(), schemasRenderedBySourcePages())) {
+    if (home.own) continue;
+    moved.push({ from: schemaPageUrl(name), to: home.route, status: 301 });
+    moved.push({ from: twinPath(schemaPageUrl(name)), to: twinPath(home.route), status: 301 });
+  }
+  return moved;
+}
 
 /** Hashed build assets never change: cache them for a year. Everything else revalidates. */
 export const CACHE = {

@@ -103,3 +103,37 @@ const validator = schemaValidator(doc);
 
 /** Validates a value against a schema of the document: the error text, or null when valid. */
 export const schemaErrors = (schema: DocumentNode, value: unknown): string | null => validator.errorsText(schema, value);
+
+/** The names of the document's component schemas. */
+export function documentSchemas(): string[] {
+  return Object.keys(doc.components.schemas);
+}
+
+/** The component schemas a node names with `$ref`, directly or through other schemas. */
+function schemaRefsIn(node: DocumentNode, into = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) schemaRefsIn(item, into);
+  else if (node && typeof node === 'object') {
+    const ref = typeof node.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(node.$ref)?.[1] : undefined;
+    if (ref && !into.has(ref)) {
+      into.add(ref);
+      schemaRefsIn(doc.components.schemas[ref], into);
+    }
+    for (const value of Object.values(node)) schemaRefsIn(value, into);
+  }
+  return into;
+}
+
+/** Each call and webhook: the route of its page (`createCharge` -> /api/create-charge) and every schema it uses. */
+export function operationSchemaRefs(): Array<{ pageUrl: string; schemas: string[] }> {
+  const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+  return [...Object.values<DocumentNode>(doc.paths), ...Object.values<DocumentNode>(doc.webhooks ?? {})].flatMap((item) =>
+    methods
+      .filter((method) => item[method])
+      .map((method) => ({
+        pageUrl: `/api/${String(item[method].operationId)
+          .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+          .toLowerCase()}`,
+        schemas: [...schemaRefsIn([item.parameters ?? [], item[method]])],
+      })),
+  );
+}

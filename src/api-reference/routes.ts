@@ -14,9 +14,20 @@ export function operationPageUrl(operationId: string): string {
   return `/api/${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
 }
 
-/** `Charge` -> `/api/schemas/charge`: the page of the component schema with this name. */
+/**
+ * `Charge` -> `charge`, `CountryCodeAlpha3` -> `countrycodealpha-3`: the id the plugin gives a schema's
+ * page (lodash's kebabCase of the lower-cased name, which splits letters from digits).
+ */
+export function schemaPageId(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/([a-z])([0-9])/g, '$1-$2')
+    .replace(/([0-9])([a-z])/g, '$1-$2');
+}
+
+/** `Charge` -> `/api/schemas/charge`: the route of the component schema's page (src/api-reference/schemaPages.ts says which have one). */
 export function schemaPageUrl(name: string): string {
-  return `${SCHEMA_PAGES}${name.toLowerCase()}`;
+  return `${SCHEMA_PAGES}${schemaPageId(name)}`;
 }
 
 /** Whether a route is a schema's page. */

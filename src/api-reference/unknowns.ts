@@ -7,8 +7,18 @@
  * Markdown generators of docusaurus-plugin-openapi-docs 5.2 (`lib/markdown`,
  * a path the package does not export: tests/unit/vendor-pins.test.ts holds this
  * file to that version).
+ *
+ * The same generators end each operation and object page with its "Schemas"
+ * section: the object pages it links to, and the named schemas the page shows
+ * without a page of their own (src/api-reference/schemaPages.ts), each with the
+ * first sentence of its description. Search, the Markdown twins and a reader's
+ * Ctrl+F find every name of the document on the page that shows it.
  */
 import * as generators from 'docusaurus-plugin-openapi-docs/lib/markdown';
+import { isObject, openapiDocument } from '../openapi/document';
+import { collapseWhitespace } from '../text';
+import { operationPageUrl, schemaPageUrl } from './routes';
+import { SCHEMA_PAGES, objectsUsedBy, schemaHomes, schemasShownOn } from './schemaPages';
 
 type UnknownMark = { topic: string; text: string };
 
@@ -55,18 +65,51 @@ type ApiPage = Parameters<typeof generators.createApiPageMD>[0];
 type InfoPage = Parameters<typeof generators.createInfoPageMD>[0];
 type SchemaPage = Parameters<typeof generators.createSchemaPageMD>[0];
 
-/** The plugin's own generators, with the marks placed after each page's description. */
+/** The heading id of the "Schemas" section. */
+const SCHEMAS_SECTION_ID = 'schemas';
+
+/** The first sentence of a schema's description, as MDX-safe Markdown; empty when it has none. */
+function summaryOf(name: string): string {
+  const components = openapiDocument().components;
+  const schema = isObject(components) && isObject(components.schemas) ? components.schemas[name] : undefined;
+  const description = isObject(schema) && typeof schema.description === 'string' ? collapseWhitespace(schema.description) : '';
+  return escapeMdx(/^.*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description);
+}
+
+/** The "Schemas" section of the page at `route`: the objects it links to, then the schemas it shows. */
+function schemasSection(route: string, objects: readonly string[]): string {
+  const shown = schemasShownOn(route, schemaHomes());
+  if (objects.length === 0 && shown.length === 0) return '';
+  const item = (label: string, name: string) => {
+    const summary = summaryOf(name);
+    return `- ${label}${summary ? `: ${summary}` : ''}`;
+  };
+  return [
+    '',
+    '',
+    `## Schemas {#${SCHEMAS_SECTION_ID}}`,
+    '',
+    ...objects.map((name) => item(`[${name}](${schemaPageUrl(name)})`, name)),
+    ...shown.map((name) => item(`\`${name}\``, name)),
+    '',
+  ].join('\n');
+}
+
+/** The plugin's own generators, with the marks placed after each page's description and the "Schemas" section at the end. */
 export const markdownGenerators = {
   createApiPageMD(page: ApiPage): string {
     const api = page.api as ApiPage['api'] & { 'x-unknown'?: unknown; operationId?: string };
     const where = `operation ${api.operationId ?? page.title}`;
-    return generateWithMarks(
-      generators.createApiPageMD,
-      page,
-      api.description,
-      unknownMarks(api, where),
-      (p, d) => ({ ...p, api: { ...p.api, description: d } }),
-      where,
+    const route = api.operationId ? operationPageUrl(api.operationId) : '';
+    return (
+      generateWithMarks(
+        generators.createApiPageMD,
+        page,
+        api.description,
+        unknownMarks(api, where),
+        (p, d) => ({ ...p, api: { ...p.api, description: d } }),
+        where,
+      ) + (route ? schemasSection(route, objectsUsedBy(route)) : '')
     );
   },
   createInfoPageMD(page: InfoPage): string {
@@ -83,13 +126,16 @@ export const markdownGenerators = {
   createSchemaPageMD(page: SchemaPage): string {
     const schema = page.schema as SchemaPage['schema'] & { 'x-unknown'?: unknown };
     const where = `schema ${schema.title ?? ''}`;
-    return generateWithMarks(
-      generators.createSchemaPageMD,
-      page,
-      schema.description,
-      unknownMarks(schema, where),
-      (p, d) => ({ ...p, schema: { ...p.schema, description: d } }),
-      where,
+    const name = (SCHEMA_PAGES as readonly string[]).includes(String(schema.title)) ? String(schema.title) : undefined;
+    return (
+      generateWithMarks(
+        generators.createSchemaPageMD,
+        page,
+        schema.description,
+        unknownMarks(schema, where),
+        (p, d) => ({ ...p, schema: { ...p.schema, description: d } }),
+        where,
+      ) + (name ? schemasSection(schemaPageUrl(name), objectsUsedBy(schemaPageUrl(name))) : '')
     );
   },
 };

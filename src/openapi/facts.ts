@@ -81,7 +81,15 @@ export type FieldRow = {
   rules: string[];
 };
 
-function describeType(schema: Obj, doc: Obj): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
+/**
+ * A field's type as a table shows it; an object of a named schema names it (`object (ChargeTimelineItem)`),
+ * so that the reader, search and the Markdown twin find the schemas a table nests.
+ */
+function describeType(
+  schema: Obj,
+  doc: Obj,
+  name?: string,
+): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
   // Nullable forms: type: [X, 'null'] and anyOf/oneOf [X, {type: 'null'}].
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
@@ -90,7 +98,7 @@ function describeType(schema: Obj, doc: Obj): { type: string; nullable: boolean;
       const nullable = nonNull.length < options.length;
       if (nonNull.length === 1) {
         const only = resolved(nonNull[0], doc);
-        const inner = describeType(only.schema, doc);
+        const inner = describeType(only.schema, doc, only.name);
         return { ...inner, nullable: nullable || inner.nullable, enumName: inner.values ? only.name : undefined };
       }
       const names = nonNull.map((o) => resolved(o, doc)).map(({ schema: option, name }) => name ?? String(option.type ?? 'object'));
@@ -106,14 +114,15 @@ function describeType(schema: Obj, doc: Obj): { type: string; nullable: boolean;
   const values = Array.isArray(schema.enum) ? schema.enum.filter((v) => v !== null).map(String) : undefined;
   if (type === 'array' && isObj(schema.items)) {
     const item = resolved(schema.items, doc);
-    const itemType = describeType(item.schema, doc);
+    const itemType = describeType(item.schema, doc, item.name);
     return { type: `array of ${itemType.type}`, nullable, inner: item.schema, values: itemType.values };
   }
   if (type === 'object' || (type === undefined && isObj(schema.properties))) {
     if (isObj(schema.additionalProperties)) {
-      return { type: 'map of object', nullable, inner: resolved(schema.additionalProperties, doc).schema };
+      const value = resolved(schema.additionalProperties, doc);
+      return { type: `map of object${value.name ? ` (${value.name})` : ''}`, nullable, inner: value.schema };
     }
-    return { type: 'object', nullable, inner: schema };
+    return { type: `object${name ? ` (${name})` : ''}`, nullable, inner: schema };
   }
   const format = typeof schema.format === 'string' ? ` (${schema.format})` : '';
   return { type: `${type ?? 'any'}${format}`, nullable, values };
@@ -156,7 +165,7 @@ export function schemaFields(name: string, maxDepth = 2, doc: Obj = openapiDocum
       if (!isObj(raw)) continue;
       // The field's own description and deprecation, beside a `$ref`, are kept over its schema's.
       const { schema: prop, name: propName } = resolved(raw, doc);
-      const described = describeType(prop, doc);
+      const described = describeType(prop, doc, propName);
       const rowName = prefix ? `${prefix}.${field}` : field;
       const description = typeof prop.description === 'string' ? prop.description : undefined;
       rows.push({

@@ -57,44 +57,46 @@ export function recordsOfPage(html: string, route: string): SearchRecord[] {
   let anchor = '';
   const seen = new Set<string>();
 
-  article.find('h2, h3, h4, h5, h6, p, li, tr, summary, dd, .openapi-schema__property, .openapi__method-endpoint').each((_, el) => {
-    const node = $(el);
-    const name = (el as { tagName?: string }).tagName ?? '';
-    if (/^h[2-6]$/.test(name)) {
-      const level = Number(name[1]);
-      const heading = clean(text(node));
-      if (!heading) return;
-      hierarchy.length = level;
-      hierarchy[level] = heading;
-      for (let i = 2; i < level; i++) hierarchy[i] ??= '';
-      anchor = node.attr('id') ?? anchor;
-      records.push({ u: anchor ? `${route}#${anchor}` : route, t: `lvl${level}`, h: [...hierarchy], g: tag, l: language });
-      return;
-    }
-    // Block containers hold other blocks: index their leaves only.
-    if (name === 'li' && node.children('p, ul, ol, div, details').length > 0) return;
-    if (name === 'p' && node.parents('td, th, summary').length > 0) return;
-    let content = clean(
-      name === 'tr'
-        ? node
-            .children()
-            .map((__, c) => text($(c)))
-            .get()
-            .join(' — ')
-        : text(node),
-    );
-    if (content.length < 2) return;
-    // The API reference repeats short labels (Body, application/json, a bare field name) around every
-    // schema; its identifiers (pricing_type, x-widget-token) and sentences are what readers search for.
-    if (tag === 'docs-api-current' && content.length < 16 && !/[_\-\d]/.test(content)) return;
-    if (content.length > MAX_CONTENT) content = `${content.slice(0, MAX_CONTENT).replace(/\s+\S*$/, '')}…`;
-    const own = node.attr('id') ?? node.closest('[id]:not(article)').attr('id');
-    const url = own && own !== anchor && node.closest('tr[id]').length ? `${route}#${own}` : anchor ? `${route}#${anchor}` : route;
-    const key = `${url}\u0000${content}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    records.push({ u: url, t: 'content', h: [...hierarchy], c: content, g: tag, l: language });
-  });
+  article
+    .find('h2, h3, h4, h5, h6, p, li, caption, tr, summary, dd, .openapi-schema__property, .openapi__method-endpoint')
+    .each((_, el) => {
+      const node = $(el);
+      const name = (el as { tagName?: string }).tagName ?? '';
+      if (/^h[2-6]$/.test(name)) {
+        const level = Number(name[1]);
+        const heading = clean(text(node));
+        if (!heading) return;
+        hierarchy.length = level;
+        hierarchy[level] = heading;
+        for (let i = 2; i < level; i++) hierarchy[i] ??= '';
+        anchor = node.attr('id') ?? anchor;
+        records.push({ u: anchor ? `${route}#${anchor}` : route, t: `lvl${level}`, h: [...hierarchy], g: tag, l: language });
+        return;
+      }
+      // Block containers hold other blocks: index their leaves only.
+      if (name === 'li' && node.children('p, ul, ol, div, details').length > 0) return;
+      if (name === 'p' && node.parents('td, th, summary').length > 0) return;
+      let content = clean(
+        name === 'tr'
+          ? node
+              .children()
+              .map((__, c) => text($(c)))
+              .get()
+              .join(' — ')
+          : text(node),
+      );
+      if (content.length < 2) return;
+      // The API reference repeats short labels (Body, application/json, a bare field name) around every
+      // schema; its identifiers (pricing_type, x-widget-token) and sentences are what readers search for.
+      if (tag === 'docs-api-current' && content.length < 16 && !/[_\-\d]/.test(content)) return;
+      if (content.length > MAX_CONTENT) content = `${content.slice(0, MAX_CONTENT).replace(/\s+\S*$/, '')}…`;
+      const own = node.attr('id') ?? node.closest('[id]:not(article)').attr('id');
+      const url = own && own !== anchor && node.closest('tr[id]').length ? `${route}#${own}` : anchor ? `${route}#${anchor}` : route;
+      const key = `${url}\u0000${content}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      records.push({ u: url, t: 'content', h: [...hierarchy], c: content, g: tag, l: language });
+    });
   return records;
 }
 

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import * as cheerio from 'cheerio';
 import { brand } from '../../src/brand';
 import { fileOfRoute } from '../../src/built/pages';
-import { sourcePages } from '../pages';
+import { sourcePages } from '../../src/sourcePages';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 type Fence = { language: string; code: string };

@@ -13,7 +13,7 @@ import { guideRoutes, helpCenterRoutes } from '../fixtures/routes';
 import { brand } from '../../src/brand';
 import { operations } from '../../src/openapi/document';
 import { fileOfRoute } from '../../src/built/pages';
-import { sourcePages } from '../pages';
+import { sourcePages } from '../../src/sourcePages';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 function load(route: string) {

@@ -78,11 +78,11 @@ test('field tables read the document they are given and resolve $refs as its rea
     rows.map((r) => `${r.name}: ${r.type}`),
     [
       'code: string',
-      'problems: array of object',
+      'problems: array of object (Problem)',
       'problems[].code: string',
-      'problems[].problems: array of object',
+      'problems[].problems: array of object (Problem)',
       'problems[].problems[].code: string',
-      'problems[].problems[].problems: array of object',
+      'problems[].problems[].problems: array of object (Problem)',
     ],
     'a schema inside itself is expanded down to the depth asked',
   );

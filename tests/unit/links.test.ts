@@ -17,6 +17,7 @@ import * as cheerio from 'cheerio';
 import { brand } from '../../src/brand';
 import { fileOfRoute, filesUnder } from '../../src/built/pages';
 import { renderNginx } from '../../deploy/render';
+import { movedSchemaPages } from '../../deploy/rules';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 /** What a server answers to a GET of a path: a file, a redirect, or 404. */
@@ -38,16 +39,21 @@ function firstFile(dir: string, candidates: string[]): Answer {
  *   location ^~ /assets/  try_files $uri =404;
  *   location = /404.html  internal;            (404 to a request from outside)
  *   location /            rewrite ^(.+)/$ $1 permanent;
+ *                         if ($moved_to) { return 301 $moved_to; }   (the schema pages that moved)
  *                         try_files $uri$twin_suffix $uri $uri.html $uri/index.html =404;
  * `$twin_suffix` is empty for a browser (it asks for HTML, not text/markdown), and
  * try_files takes only files for entries without a trailing slash.
  */
+const movedTo = new Map(movedSchemaPages().map(({ from, to }) => [from, to]));
+
 function viaNginx(dir: string, pathname: string): Answer {
   if (pathname === '/') return { redirect: brand.homeRoute };
   if (pathname.startsWith('/assets/')) return firstFile(dir, [pathname]);
   if (pathname === '/404.html') return { notFound: true };
   const slashed = /^(.+)\/$/.exec(pathname);
   if (slashed) return { redirect: slashed[1] };
+  const moved = movedTo.get(pathname);
+  if (moved) return { redirect: moved };
   return firstFile(dir, [pathname, `${pathname}.html`, `${pathname}/index.html`]);
 }
 
@@ -188,13 +194,18 @@ test('the nginx rules written out here are the ones deploy/render.ts renders', (
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'links-nginx-'));
   try {
     const conf = renderNginx({ root: empty, listen: '127.0.0.1:1', prefix: empty });
-    const block = (location: string) => new RegExp(`location ${location} \\{([^}]*)\\}`).exec(conf)?.[1] ?? `no "location ${location}"`;
+    const block = (location: string) =>
+      new RegExp(`location ${location} \\{((?:[^{}]|\\{[^{}]*\\})*)\\}`).exec(conf)?.[1] ?? `no "location ${location}"`;
     assert.match(block('= /'), new RegExp(`return 301 ${brand.homeRoute};`));
     assert.match(block('\\^~ /assets/'), /try_files \$uri =404;/);
     assert.match(block('= /404\\.html'), /internal;/);
     const root = block('/');
     assert.match(root, /rewrite \^\(\.\+\)\/\$ \$1 permanent;/);
     assert.match(root, /try_files \$uri\$twin_suffix \$uri \$uri\.html \$uri\/index\.html =404;/);
+    assert.match(root, /if \(\$moved_to\) \{\s*return 301 \$moved_to;\s*\}/);
+    const map = /map \$uri \$moved_to \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    const mapped = new Map([...map.matchAll(/^\s*(\/\S+) (\/\S+);$/gm)].map((m) => [m[1], m[2]]));
+    assert.deepEqual(mapped, movedTo);
     assert.equal(conf.match(/location /g)?.length, 4, 'four locations, each written out in viaNginx');
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });

@@ -316,6 +316,12 @@ test(`relevance set (${relevanceSet.length} questions from the specification and
   assert.ok(n >= 60, `${n} questions`);
   const answers = relevanceSet.flatMap((c) => c.pages);
   assert.ok(answers.some((p) => p.startsWith('/guides/')) && answers.some((p) => p.startsWith('/help-center/')));
+  const routes = new Set(loadIndex().records.map((record) => record.u.split('#')[0]));
+  assert.deepEqual(
+    answers.filter((p) => !routes.has(p)),
+    [],
+    'every answering page is a page of the build',
+  );
   for (const kind of ['task', 'error', 'field', 'typo', 'concept'] as const) {
     assert.ok(relevanceSet.filter((c) => c.kind === kind).length >= 5, `at least 5 ${kind} questions`);
   }

@@ -17,7 +17,7 @@ import { collectGaps, gapProblems, gapsOfPage, type UnknownsFile } from '../../s
 import { builtPages, fileOfRoute } from '../../src/built/pages';
 import { openapiDocument } from '../../src/openapi/document';
 import { assertBuilt, BUILD_DIR } from './build-output';
-import { sourcePages } from '../pages';
+import { sourcePages } from '../../src/sourcePages';
 
 const sources = sourcePages();
 

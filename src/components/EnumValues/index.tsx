@@ -25,6 +25,9 @@ export default function EnumValues({ facts, name, anchorPrefix, notes = {} }: Pr
   return (
     <div className={styles.wrapper} tabIndex={0} role="region" aria-label={`Values of ${name}`}>
       <table className={styles.table} data-enum={name}>
+        <caption className={styles.caption}>
+          Values of <code>{name}</code>
+        </caption>
         <thead>
           <tr>
             <th scope="col">Value</th>
