@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from '@playwright/test';
+import { SEARCH_INDEX_FILE } from '../../src/search/records';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -37,6 +38,10 @@ export type Weight = {
    * and DocSearch's modal, src/search/browserClient.ts), gzip: not part of the sums above.
    */
   searchIdleJsGzip: number;
+  /** The search index the page's search worker fetches at idle, gzip. */
+  searchIndexGzip: number;
+  /** Scripts the page requests before its load event (prefetches excluded), gzip. */
+  scriptsBeforeLoadGzip: number;
   assets: Asset[];
 };
 
@@ -86,7 +91,13 @@ export async function weighPage(browser: Browser, base: string, path: string): P
   const pending: Promise<Asset | null>[] = [];
   let loaded = false;
   page.on('load', () => (loaded = true));
+  let searchIndex: Promise<number> = Promise.resolve(0);
   page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith(`/${SEARCH_INDEX_FILE}`))
+      searchIndex = response
+        .body()
+        .then((body) => gzipSync(body, { level: 9 }).length)
+        .catch(() => 0);
     const kind = kindOf(response);
     if (!kind || !response.url().startsWith(base)) return;
     const afterLoad = loaded;
@@ -137,6 +148,8 @@ export async function weighPage(browser: Browser, base: string, path: string): P
     ownJsGzip: js.filter((a) => !a.prefetch).reduce((n, a) => n + a.gzip, 0),
     domNodes,
     searchIdleJsGzip: all.filter((a) => searchIdle(a) && a.kind === 'js').reduce((n, a) => n + a.gzip, 0),
+    searchIndexGzip: await searchIndex,
+    scriptsBeforeLoadGzip: js.filter((a) => !a.prefetch && !a.afterLoad).reduce((n, a) => n + a.gzip, 0),
     assets,
   };
 }
