@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { operations } from '../src/openapi/document';
-import { startServer, type ServerProcess } from '../mcp/client';
+import { startServer, type ServerProcess } from '../tools/mcp-client';
 import { relevanceSet } from '../tools/search-relevance-set';
 import { serveBuild } from '../tools/servers';
 import { ROOT } from './lib/weigh';

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brand } from '../../src/brand';
 import type { DocumentNode } from '../../src/openapi/document';
-import { startServer, type ServerProcess } from '../../mcp/client';
+import { SERVER_JS, startServer, type ServerProcess } from '../../tools/mcp-client';
 import { calls as specCalls, chargeFiatSymbols, entities, networks, queryParameters, requiredFields, tags } from '../fixtures/spec';
 import { relevanceSet } from '../../tools/search-relevance-set';
 import { call as documentedCall, deref, doc, requestExamples, responseOf } from '../openapi';
@@ -35,10 +35,9 @@ before(async () => {
   [site, sandbox] = await Promise.all([serveBuild(BUILD_DIR, '/llms.txt'), startSandbox()]);
   // A heap of 96 MB (V8's old space): the server's live data fits with room to spare, and garbage is collected
   // before RSS can hide a leak (without a cap, V8 lets the heap grow to about 300 MB before it collects).
-  server = await startServer(
-    ['--site', site.base, '--sandbox', sandbox.baseUrl],
-    [`--max-old-space-size=${HEAP_MB}`, '--import', CONNECTION_LOG],
-  );
+  server = await startServer(['--site', site.base, '--sandbox', sandbox.baseUrl], {
+    nodeArgs: [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', '--import', CONNECTION_LOG],
+  });
 });
 
 after(async () => {
@@ -410,7 +409,7 @@ test('the server refuses a sandbox that is not on this machine, and a site that 
     ['--site', 'file:///etc'],
   ]) {
     // stdin is empty and closed: a server that starts anyway ends at once (or is killed after 20 s) instead of waiting.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'mcp/server.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER_JS, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
