@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const reading = `reading ${options.site.href}, local sandbox ${options.sandbox.href}`;
   if (options.http) {
     const hosted = await serveHttp(options.http, create, MAX_MESSAGE_BYTES);
-    console.error(`docs MCP server: listening on ${hosted.url}, ${reading}`);
+    console.error(`docs MCP server: listening on ${hosted.url}\ndocs MCP server: ${reading}`);
     return;
   }
   await create().connect(limitedStdioTransport(MAX_MESSAGE_BYTES));

@@ -104,7 +104,7 @@ export async function startHostedServer(args: string[], nodeArgs: string[] = [])
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
-      const listening = /listening on (http:\/\/\S+)/.exec(printed);
+      const listening = /listening on (http:\/\/\S+)\n/.exec(printed);
       if (listening) resolve(listening[1]);
     });
     child.once('exit', (code) => reject(new Error(`the MCP server exited with ${code} before it listened\n${printed}`)));
