@@ -24,13 +24,13 @@ import { isLoopback } from '../src/origins';
 import type { Listen } from './cli';
 
 /** The endpoint's path. */
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 /** How long a request may take to arrive, headers and body. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A host for a URL: an IPv6 address in brackets. */
-export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
+const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 function refuse(res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });

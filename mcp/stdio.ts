@@ -105,13 +105,13 @@ class IdScanner {
   }
 }
 
-export type Refused = { bytes: number; id: RequestId | undefined };
+type Refused = { bytes: number; id: RequestId | undefined };
 
 /**
  * Passes stdin on line by line (each with its newline), and lets a line longer
  * than `maxBytes` go by unread: `onRefused` gets its size and id instead.
  */
-export class LineLimiter extends Transform {
+class LineLimiter extends Transform {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** While a line over the limit goes by: its bytes so far and its id scan. */
@@ -161,7 +161,7 @@ export class LineLimiter extends Transform {
 }
 
 /** The JSON-RPC error a refused message gets. */
-export function tooLargeMessage(bytes: number, maxBytes: number): string {
+function tooLargeMessage(bytes: number, maxBytes: number): string {
   return `Request too large: the message is ${bytes} bytes, and this server reads at most ${maxBytes} bytes per message; it was refused unread. Send smaller arguments.`;
 }
 
