@@ -9,6 +9,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brand } from '../../src/brand';
 import type { DocumentNode } from '../../src/openapi/document';
@@ -652,6 +654,22 @@ test('a site that does not answer, and a sandbox that is down, get error results
     assert.match(await refused('get_schema', { name: 'Charge' }, offline), /did not answer/);
   } finally {
     await Promise.all([offline.close(), noSandbox.close()]);
+  }
+});
+
+test('a sandbox that answers but is refused says what happened, with no "is it running" hint', async () => {
+  // A "sandbox" on this machine that answers every call with a redirect to another host.
+  const redirecting = http.createServer((_req, res) => res.writeHead(302, { location: 'http://example.com/v2.0/charges' }).end());
+  await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+  const port = (redirecting.address() as AddressInfo).port;
+  const target = await startServer(['--site', site.base, '--sandbox', `http://127.0.0.1:${port}/v2.0`]);
+  try {
+    const message = await refused('try_in_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 't' }, target);
+    assert.match(message, /answered with a redirect to http:\/\/example\.com, another host: not followed/);
+    assert.ok(!/Is it running/.test(message), message);
+  } finally {
+    await target.close();
+    await new Promise((resolve) => redirecting.close(resolve));
   }
 });
 
