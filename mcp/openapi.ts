@@ -249,11 +249,33 @@ export function operationAnswer(
   };
 }
 
-function schemasOf(doc: JsonObject): JsonObject {
+export function schemasOf(doc: JsonObject): JsonObject {
   return isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
 }
 
-/** get_schema's answer: the named schema with everything resolved, and its page when the site lists one. */
+const callsOfSchemas = new WeakMap<JsonObject, Map<string, string[]>>();
+
+/**
+ * The calls and webhooks that use each component schema (in their parameters, body or responses, at any
+ * depth), by the schema's name; a schema that none uses is absent. Worked out once per document.
+ */
+export function callsBySchema(doc: JsonObject): Map<string, string[]> {
+  let calls = callsOfSchemas.get(doc);
+  if (!calls) {
+    calls = new Map();
+    for (const entry of operations(doc)) {
+      const used = schemasIn(resolveDeep(doc, [entry.parameters, entry.operation.requestBody ?? null, entry.operation.responses ?? null]));
+      for (const name of used) calls.set(name, [...(calls.get(name) ?? []), entry.operationId]);
+    }
+    callsOfSchemas.set(doc, calls);
+  }
+  return calls;
+}
+
+/** What an answer says of a schema that no call or webhook uses. */
+const NO_CALLS = 'No call or webhook of the OpenAPI document takes or returns it: the calls for it are not documented.';
+
+/** get_schema's answer: the named schema with everything resolved, its page when the site lists one, and the calls that use it. */
 export function schemaAnswer(doc: JsonObject, site: Site, name: string, twins: Set<string>): JsonObject {
   const schemas = schemasOf(doc);
   // Own names only: `constructor` or `__proto__` name no schema, whatever the object inherits.
@@ -267,9 +289,12 @@ export function schemaAnswer(doc: JsonObject, site: Site, name: string, twins: S
     );
   }
   const page = schemaPageUrl(found);
+  const calls = callsBySchema(doc).get(found) ?? [];
   return {
     name: found,
     ...(twins.has(`${page}.md`) ? { page: site.urlOf(page) } : {}),
+    calls,
+    ...(calls.length ? {} : { note: NO_CALLS }),
     schema: resolveDeep(doc, schemas[found]),
   };
 }

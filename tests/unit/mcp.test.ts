@@ -504,6 +504,49 @@ test('list_unknowns gives the gap report the build publishes, whole or by topic'
   assert.match(none.note, new RegExp(mark.topic));
 });
 
+/** Every call and webhook of the document with the component schemas it uses (the test's own walk). */
+const operationsOfDocument = (): Array<[operationId: string, schemas: Set<string>]> =>
+  [...Object.values<DocumentNode>(doc.paths), ...Object.values<DocumentNode>(doc.webhooks)].flatMap((item) =>
+    Object.values<DocumentNode>(item)
+      .filter((op) => op && typeof op === 'object' && typeof op.operationId === 'string')
+      .map((op): [string, Set<string>] => [
+        op.operationId,
+        schemasUsed([item.parameters ?? [], op.parameters ?? [], op.requestBody ?? null, op.responses ?? {}]),
+      ]),
+  );
+
+test('the objects a page names that no call takes or returns are said to have no documented calls', async () => {
+  const used = new Set(operationsOfDocument().flatMap(([, schemas]) => [...schemas]));
+  const route = '/help-center/withdrawal/fiat';
+  const named = [...twinOnDisk(route).matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1]).filter((n) => n in doc.components.schemas);
+  const withoutCalls = [...new Set(named)].filter((name) => !used.has(name));
+  assert.ok(withoutCalls.includes('FiatWithdrawal'), 'the fiat withdrawal page names an object without calls');
+  const answer = await callOn(server, 'read_page', { page: route });
+  const [page, block] = answer.text.split(`${twinOnDisk(route)}\n`);
+  assert.equal(page, '', 'the page first, as published');
+  const listed = /takes or returns, so the API calls for them are not documented: (.*)\.$/m.exec(block)?.[1];
+  assert.deepEqual(
+    listed
+      ?.split(', ')
+      .map((n) => n.replace(/`/g, ''))
+      .sort(),
+    withoutCalls.sort(),
+  );
+
+  const fiat = (await ok('get_schema', { name: 'FiatWithdrawal' })) as DocumentNode;
+  assert.deepEqual(fiat.calls, []);
+  assert.match(fiat.note, /No call or webhook .* takes or returns it/);
+  const charge = (await ok('get_schema', { name: 'Charge' })) as DocumentNode;
+  assert.deepEqual(
+    [...charge.calls].sort(),
+    operationsOfDocument()
+      .filter(([, schemas]) => schemas.has('Charge'))
+      .map(([id]) => id)
+      .sort(),
+  );
+  assert.equal(charge.note, undefined);
+});
+
 test('list_unknowns("webhook") finds what "callback" finds', async () => {
   const callback = gaps().filter((g) => [g.topic, g.text, g.heading].some((s) => s.toLowerCase().includes('callback')));
   assert.ok(callback.length > 0);
