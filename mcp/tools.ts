@@ -12,9 +12,21 @@ import { brand } from '../src/brand';
 import { DOCS_SETS } from '../src/docsSets';
 import { LLMS_TXT } from '../src/markdown/paths';
 import { MAX_QUERY_LENGTH } from '../src/search/engine';
+import { schemaPageUrl } from '../src/api-reference/routes';
+import type { JsonObject } from '../src/openapi/document';
 import { gapReport, markAnswer, marksOn, type Mark } from './gaps';
 import { MAX_TOOL_INPUT_ELEMENTS } from './limits';
-import { apiDocument, findOperation, operationAnswer, operationList, schemaAnswer, OPENAPI_URL_PATH, type FoundOperation } from './openapi';
+import {
+  apiDocument,
+  callsBySchema,
+  findOperation,
+  operationAnswer,
+  operationList,
+  schemaAnswer,
+  schemasOf,
+  OPENAPI_URL_PATH,
+  type FoundOperation,
+} from './openapi';
 import { trySandbox } from './sandbox';
 import { SECTION_NAMES, searchDocs, searchIndex } from './search';
 import { headingsOf, sectionOf } from './sections';
@@ -88,15 +100,44 @@ function queryOf(found: FoundOperation, query: Record<string, unknown> | undefin
 /** The gap report's marks, or undefined when the site does not publish it (the answers then carry the document's own). */
 const marksOf = (site: Site): Promise<Mark[] | undefined> => gapReport(site).catch(() => undefined);
 
-/** A page's marks that the text returned does not already show, as a Markdown block after the text. */
-function marksBlock(site: Site, marks: Mark[], shown: string): string | undefined {
+/**
+ * The objects (component schemas) that `shown` names, in code (`FiatWithdrawal`) or by a link to their
+ * page, and that no call or webhook of the document uses: how to call the API for them is not documented.
+ */
+function objectsWithoutCalls(doc: JsonObject, shown: string, route: string): string[] {
+  const schemas = schemasOf(doc);
+  const byPage = new Map(Object.keys(schemas).map((name) => [schemaPageUrl(name), name]));
+  const named = new Set<string>();
+  // In code, a schema's name as the document spells it (`session` is a cookie, not the Session object).
+  for (const m of shown.matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)) if (Object.hasOwn(schemas, m[1])) named.add(m[1]);
+  for (const m of shown.matchAll(/\/api\/schemas\/[a-z0-9]+/g)) if (byPage.has(m[0])) named.add(byPage.get(m[0])!);
+  if (byPage.has(route)) named.add(byPage.get(route)!);
+  const calls = callsBySchema(doc);
+  return [...named].filter((name) => !calls.has(name));
+}
+
+/**
+ * What is not documented yet about the text returned, as a Markdown block after it: the page's marks that the
+ * text does not already show, and the objects it names that no call uses.
+ */
+function notDocumentedBlock(site: Site, marks: Mark[], shown: string, objects: string[]): string | undefined {
   const missing = marks.filter((m) => !shown.includes(m.text));
-  if (missing.length === 0) return undefined;
+  if (missing.length === 0 && objects.length === 0) return undefined;
   return [
-    `Not documented yet on this page, outside the text above (the site's gap report, ${site.urlOf('/unknowns.json')}):`,
-    '',
-    ...missing.map((m) => `- ${m.text} (${m.topic}${m.heading ? `, under "${m.heading}"` : ''})`),
-    '',
+    ...(missing.length
+      ? [
+          `Not documented yet on this page, outside the text above (the site's gap report, ${site.urlOf('/unknowns.json')}):`,
+          '',
+          ...missing.map((m) => `- ${m.text} (${m.topic}${m.heading ? `, under "${m.heading}"` : ''})`),
+          '',
+        ]
+      : []),
+    ...(objects.length
+      ? [
+          `Objects named here that no call or webhook of the OpenAPI document (${site.urlOf(OPENAPI_URL_PATH)}) takes or returns, so the API calls for them are not documented: ${objects.map((o) => `\`${o}\``).join(', ')}.`,
+          '',
+        ]
+      : []),
     `Say that these are not documented yet, and point to ${brand.supportEmail}, instead of guessing.`,
   ].join('\n');
 }
@@ -151,8 +192,8 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
       description:
         "Reads one page of the docs as Markdown (the page's Markdown twin, as the site publishes it): its text, tables, code " +
         'samples and examples. Give its path (/guides/charges/creating) or its URL, e.g. a URL from search_docs; with an anchor ' +
-        "(/guides/charges/creating#fixed-price) it returns that section only. The page's marks of what is not documented yet " +
-        'that the text returned does not show follow it.',
+        '(/guides/charges/creating#fixed-price) it returns that section only. What is not documented yet follows it: the ' +
+        "page's marks that the text returned does not show, and the objects it names that no call of the API takes or returns.",
       inputSchema: {
         page: z
           .string()
@@ -166,7 +207,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     },
     async ({ page }) => {
       const { route, twin, anchor } = site.pageOf(page);
-      const [markdown, marks] = await Promise.all([site.text(twin), marksOf(site)]);
+      const [markdown, marks, doc] = await Promise.all([site.text(twin), marksOf(site), apiDocument(site).catch(() => undefined)]);
       if (markdown === undefined) {
         throw new Error(
           `No page at ${route} on ${site.url} (its Markdown twin ${twin} answered 404). Find pages with search_docs or list_pages.`,
@@ -190,7 +231,9 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
         }
         shown = section;
       }
-      const block = marksBlock(site, marksOn(marks ?? [], [route]), shown);
+      // A site without an OpenAPI document still gets its pages, without the objects' note.
+      const objects = doc ? objectsWithoutCalls(doc, shown, route) : [];
+      const block = notDocumentedBlock(site, marksOn(marks ?? [], [route]), shown, objects);
       return block ? text(shown, block) : text(shown);
     },
   );
