@@ -121,7 +121,9 @@ function objectsWithoutCalls(doc: JsonObject, shown: string, route: string): str
  * text does not already show, and the objects it names that no call uses.
  */
 function notDocumentedBlock(site: Site, marks: Mark[], shown: string, objects: string[]): string | undefined {
-  const missing = marks.filter((m) => !shown.includes(m.text));
+  // The page writes a mark with its code and emphasis (a mass payout `id`); the report, as plain text.
+  const plain = (text: string) => text.replace(/[`*_\\]/g, '').replace(/\s+/g, ' ');
+  const missing = marks.filter((m) => !plain(shown).includes(plain(m.text)));
   if (missing.length === 0 && objects.length === 0) return undefined;
   return [
     ...(missing.length

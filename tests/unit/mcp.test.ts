@@ -264,8 +264,9 @@ test('read_page adds the page’s marks of what is not documented yet that the t
   const [, block] = answer.text.split(`${twinSection(route, level, text)}\n`);
   assert.ok(block, 'a block of marks follows the section');
   for (const mark of marks) assert.ok(block.includes(mark.text), mark.topic);
-  // The whole page shows its marks in its text: no block repeats them.
+  // The whole page shows its marks in its text, with their code (a mass payout `id`): no block repeats them.
   assert.equal(await ok('read_page', { page: route }), twinOnDisk(route));
+  assert.equal(await ok('read_page', { page: '/guides/mass-payouts' }), twinOnDisk('/guides/mass-payouts'));
 });
 
 test('get_operation: createCharge resolved (no $ref), with its authentication and the curl sample of each example', async () => {
