@@ -1,9 +1,12 @@
 /**
- * The MCP server of the docs (mcp/), through the SDK's own client over
- * stdio, against the production build served locally (`docusaurus serve` on a
- * free port) and the local sandbox on another. Expected values come from the
- * OpenAPI document, the build's own files, tests/fixtures/ and the relevance
- * set (tools/search-relevance-set.ts), never from mcp/ or the search engine it runs.
+ * The MCP server of the docs as the package ships it (mcp/dist/server.js, built
+ * by `npm run mcp:build`), through the SDK's own client over stdio, against the
+ * production build served locally (`docusaurus serve` on a free port) and the
+ * local sandbox on another. Expected values come from the OpenAPI document, the
+ * build's own files (its HTML's heading ids, its twins, llms.txt, unknowns.json),
+ * tests/fixtures/ and the relevance set (tools/search-relevance-set.ts), never
+ * from mcp/ or the search engine it runs; one size is a measurement of the
+ * answer before this server's answers were compact (CREATE_CHARGE_BYTES_BEFORE).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
