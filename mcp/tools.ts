@@ -150,8 +150,9 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     {
       instructions: [
         `The documentation of ${brand.name} and its merchant API ${brand.apiVersionLabel}, read from ${site.url}.`,
-        'Find pages with search_docs and read them with read_page. For an API call, get_operation gives its parameters, body,',
-        'responses, authentication and curl sample; validate_request checks a body against the OpenAPI document before it is sent;',
+        "Find pages with search_docs or list_pages and read them with read_page (a section by its anchor, e.g. a search hit's URL).",
+        'For an API call, get_operation gives its parameters, body, responses (leave them out with responses: false), authentication',
+        'and curl sample; validate_request checks a body against the OpenAPI document before it is sent;',
         'try_in_sandbox sends it to the local sandbox. Facts that list_unknowns returns are not documented yet: say so, do not guess.',
       ].join(' '),
       // Bounds the work one call can ask for (members and items of its arguments, all levels).
@@ -164,9 +165,10 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     {
       title: 'Search the docs',
       description:
-        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index, ranked as ` +
-        "the site's search box ranks them. Returns the best matches: page title, headings, section, URL and the matching text. " +
-        'Use a few words or an identifier (fixed price charge, insufficient_balance); read a match in full with read_page.',
+        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index: a few ` +
+        "words are ranked as the site's search box ranks them, a question by the words that tell pages apart. Returns the best " +
+        'matches: page title, headings, section, URL (with the anchor of the section) and its text. Use a few words, an ' +
+        'identifier (fixed price charge, insufficient_balance) or a question; read a match with read_page(url).',
       inputSchema: {
         query: z
           .string()
