@@ -36,6 +36,7 @@ export default tseslint.config(
       'api/',
       'test-results/',
       'playwright-report/',
+      'mcp/dist/',
     ],
   },
   js.configs.recommended,

@@ -3,8 +3,9 @@
  * allowed origin (the docs site, or the local sandbox), nowhere else. A request
  * for another origin is refused before any connection; a redirect is followed
  * only within the same origin; an answer has a time limit and a size limit.
- * A failure becomes an Error whose message says what did not answer and why,
- * which the tools hand to the assistant as their error result.
+ * A failure becomes an Error whose message says what did not answer and why
+ * (a NoAnswerError when the connection failed), which the tools hand to the
+ * assistant as their error result.
  */
 
 export type Answer = { status: number; headers: Headers; text: string };
@@ -23,15 +24,23 @@ type RequestOptions = {
 
 const MAX_REDIRECTS = 5;
 
-/** Why a request got no answer, in words: "connection refused", "no answer within 10 s". */
-function failureReason(error: unknown, timeoutMs: number): string {
+/**
+ * A request that got no answer because the connection failed: refused, host
+ * not found, closed, or no answer in time. Only then may a message suggest that
+ * the other side is not running.
+ */
+export class NoAnswerError extends Error {}
+
+/** Why a request failed, in words ("connection refused", "no answer within 10 s"), and whether the connection is why. */
+function failureOf(error: unknown, timeoutMs: number): { reason: string; connection: boolean } {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return `no answer within ${timeoutMs / 1000} s`;
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError')
+    return { reason: `no answer within ${timeoutMs / 1000} s`, connection: true };
   const code = err?.cause?.code;
-  if (code === 'ECONNREFUSED') return 'connection refused: nothing listens there';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'the connection was closed';
-  return err?.cause?.message ?? err?.message ?? String(error);
+  if (code === 'ECONNREFUSED') return { reason: 'connection refused: nothing listens there', connection: true };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { reason: 'host not found', connection: true };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return { reason: 'the connection was closed', connection: true };
+  return { reason: err?.cause?.message ?? err?.message ?? String(error), connection: false };
 }
 
 async function readCapped(response: Response, maxBytes: number, url: string): Promise<string> {
@@ -76,7 +85,9 @@ export async function request(url: string, options: RequestOptions): Promise<Ans
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new Error(`${what} at ${origin} did not answer (${failureReason(error, timeoutMs)}) when asked for ${target.pathname}`);
+      const { reason, connection } = failureOf(error, timeoutMs);
+      if (connection) throw new NoAnswerError(`${what} at ${origin} did not answer (${reason}) when asked for ${target.pathname}`);
+      throw new Error(`The request to ${what.replace(/^The /, 'the ')} at ${origin} for ${target.pathname} could not be sent: ${reason}`);
     }
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
@@ -87,7 +98,8 @@ export async function request(url: string, options: RequestOptions): Promise<Ans
     try {
       return { status: response.status, headers: response.headers, text: await readCapped(response, maxBytes, target.pathname) };
     } catch (error) {
-      throw new Error(`${what} at ${origin}: reading ${target.pathname} failed (${failureReason(error, timeoutMs)})`);
+      const { reason, connection } = failureOf(error, timeoutMs);
+      throw new (connection ? NoAnswerError : Error)(`${what} at ${origin}: reading ${target.pathname} failed (${reason})`);
     }
   }
 }

@@ -23,6 +23,8 @@ import { operationFacts } from '../src/openapi/facts';
 import { curlSample, fillPath } from '../src/openapi/samples';
 import { escapeRegExp } from '../src/text';
 import { schemaPageUrl } from '../src/api-reference/routes';
+import { schemaHomes } from '../src/api-reference/schemaPages';
+import { markAnswer, marksOn, type Mark } from './gaps';
 import type { Site } from './site';
 
 /** Where the site serves the document: openapi/ is one of its static directories. */
@@ -33,8 +35,11 @@ export function apiDocument(site: Site): Promise<JsonObject> {
   return site.cached(OPENAPI_URL_PATH, (text) => parseOpenapiDocument(text, OPENAPI_URL_PATH), 'the site publishes no OpenAPI document');
 }
 
-/** An operation, and the concrete path a request to it uses (its path parameters filled in). */
-export type FoundOperation = { entry: OperationEntry; path: string };
+/**
+ * An operation, and the concrete path a request to it uses (its path parameters filled in); the query
+ * parameters and the host the caller's string carried (`GET https://…/converts/token?amount=1`), if any.
+ */
+export type FoundOperation = { entry: OperationEntry; path: string; query: Record<string, string | string[]>; origin?: string };
 
 const METHOD_AND_PATH = new RegExp(`^(${HTTP_METHODS.join('|')})\\s+(\\S+)$`, 'i');
 
@@ -61,16 +66,38 @@ function fill(entry: OperationEntry): string {
   return fillPath(entry.path, entry.parameters, exampleOf);
 }
 
+/** The servers' URLs (`https://api.crypto-payments.example/v2.0`), absolute. */
+function serverUrls(doc: JsonObject): URL[] {
+  const servers = Array.isArray(doc.servers) ? doc.servers.filter(isObject) : [];
+  return servers.map((s) => new URL(String(s.url), brand.siteUrl));
+}
+
 /** The servers' base paths (`/v2.0`), which a path may start with. */
 function basePaths(doc: JsonObject): string[] {
-  const servers = Array.isArray(doc.servers) ? doc.servers.filter(isObject) : [];
-  return [...new Set(servers.map((s) => new URL(String(s.url), brand.siteUrl).pathname.replace(/\/+$/, '')).filter(Boolean))];
+  return [
+    ...new Set(
+      serverUrls(doc)
+        .map((url) => url.pathname.replace(/\/+$/, ''))
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The query parameters of a URL's search part, a repeated name as a list. */
+function queryOf(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const name of new Set(search.keys())) {
+    const values = search.getAll(name);
+    query[name] = values.length === 1 ? values[0] : values;
+  }
+  return query;
 }
 
 /**
  * The operation `input` names: an operationId (`createCharge`), or a method and
  * a path, as a template (`GET /charges/{id}`) or a concrete path
- * (`GET /v2.0/charges/0b7e…`, whose values are then used).
+ * (`GET /v2.0/charges/0b7e…`, whose values are then used), or a URL on one of
+ * the document's servers. A URL on any other host is refused.
  */
 export function findOperation(doc: JsonObject, input: string): FoundOperation {
   const all = operations(doc);
@@ -78,17 +105,38 @@ export function findOperation(doc: JsonObject, input: string): FoundOperation {
   const call = METHOD_AND_PATH.exec(text);
   if (call) {
     const method = call[1].toLowerCase();
-    let wanted = call[2];
-    if (/^https?:\/\//i.test(wanted)) wanted = new URL(wanted).pathname;
-    wanted = wanted.split(/[?#]/)[0].replace(/(.)\/+$/, '$1');
+    let origin: string | undefined;
+    let target: URL;
+    try {
+      target = new URL(call[2], 'http://path.invalid');
+    } catch {
+      throw new Error(`"${call[2].slice(0, 200)}" is not a path or a URL`);
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(call[2])) {
+      origin = target.origin;
+      const servers = serverUrls(doc).map((url) => url.origin);
+      if (!servers.includes(origin)) {
+        throw new Error(
+          `${call[2].slice(0, 200)} is not on a server of the API (${[...new Set(servers)].join(', ')}): name the call by its path, e.g. ${method.toUpperCase()} ${target.pathname}`,
+        );
+      }
+    } else if (!call[2].startsWith('/')) {
+      throw new Error(`"${call[2].slice(0, 200)}" is not a path: a path starts with /, e.g. ${method.toUpperCase()} /charges`);
+    }
+    // The URL parser escapes a template's braces (`/charges/%7Bid%7D`): they are read back as written.
+    let wanted = target.pathname
+      .replace(/%7B/gi, '{')
+      .replace(/%7D/gi, '}')
+      .replace(/(.)\/+$/, '$1');
+    const query = queryOf(target.searchParams);
     const base = basePaths(doc).find((b) => wanted === b || wanted.startsWith(`${b}/`));
     if (base) wanted = wanted.slice(base.length) || '/';
     const calls = all.filter((e) => !e.webhook);
     const exact = calls.find((e) => e.method === method && e.path === wanted);
-    if (exact) return { entry: exact, path: fill(exact) };
+    if (exact) return { entry: exact, path: fill(exact), query, origin };
     for (const entry of calls.filter((e) => e.method === method)) {
       const pattern = new RegExp(`^${escapeRegExp(entry.path).replace(/\\\{[^}\\]+\\\}/g, '[^/]+')}$`);
-      if (pattern.test(wanted)) return { entry, path: wanted };
+      if (pattern.test(wanted)) return { entry, path: wanted, query, origin };
     }
     const samePath = calls.filter((e) => e.path === wanted).map((e) => e.method.toUpperCase());
     throw new Error(
@@ -98,7 +146,7 @@ export function findOperation(doc: JsonObject, input: string): FoundOperation {
     );
   }
   const entry = all.find((e) => e.operationId === text) ?? all.find((e) => e.operationId.toLowerCase() === text.toLowerCase());
-  if (entry) return { entry, path: fill(entry) };
+  if (entry) return { entry, path: fill(entry), query: {} };
   const near = closest(
     text,
     all.map((e) => e.operationId),
@@ -134,9 +182,55 @@ function curlSamples(doc: JsonObject, entry: OperationEntry): Record<string, str
   return Object.fromEntries(names.map((name) => [name, curlSample(operationFacts(entry.operationId, name, doc), brand.sandboxApiUrl)]));
 }
 
-/** get_operation's answer: the call with everything resolved, its authentication and its curl samples. */
-export function operationAnswer(doc: JsonObject, site: Site, { entry }: FoundOperation): JsonObject {
+/** Which responses get_operation returns: all (the default), none (their statuses only), or one status. */
+export type ResponsesWanted = { responses?: boolean; status?: string };
+
+/** The names of the component schemas a resolved node uses (`x-schema`), at any depth. */
+function schemasIn(node: Json, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => schemasIn(item, found));
+  else if (isObject(node)) {
+    if (typeof node['x-schema'] === 'string') found.add(node['x-schema']);
+    Object.values(node).forEach((value) => schemasIn(value, found));
+  }
+  return found;
+}
+
+function responsesPart(entry: OperationEntry, all: JsonObject, { responses = true, status }: ResponsesWanted): JsonObject {
+  const statuses = Object.keys(all);
+  if (status !== undefined) {
+    if (!responses) throw new Error('Give either responses: false (no responses) or status (one response), not both.');
+    const key = statuses.find((s) => s.toLowerCase() === status.trim().toLowerCase());
+    if (key === undefined)
+      throw new Error(`${entry.operationId} documents no "${status.slice(0, 20)}" response; its statuses: ${statuses.join(', ')}.`);
+    return { responses: { [key]: all[key] }, responseStatuses: statuses };
+  }
+  return responses ? { responses: all } : { responseStatuses: statuses };
+}
+
+/**
+ * get_operation's answer: the call with everything resolved, its authentication, its curl samples, and
+ * what is not documented yet about it: its own marks (`x-unknown`), and the marks of the gap report on
+ * its page and on the pages of the schemas it uses (`marks`, when the site publishes the report).
+ */
+export function operationAnswer(
+  doc: JsonObject,
+  site: Site,
+  { entry }: FoundOperation,
+  wanted: ResponsesWanted,
+  marks: Mark[] | undefined,
+): JsonObject {
   const op = entry.operation;
+  const parameters = resolveDeep(doc, entry.parameters);
+  const requestBody = resolveDeep(doc, op.requestBody ?? null);
+  const responses = resolveDeep(doc, op.responses ?? {});
+  const own: Mark[] = (Array.isArray(op['x-unknown']) ? op['x-unknown'].filter(isObject) : []).map((m) => ({
+    route: entry.pageUrl,
+    heading: '',
+    topic: String(m.topic),
+    text: String(m.text),
+  }));
+  const pages = [entry.pageUrl, ...[...schemasIn([parameters, requestBody, responses])].map(schemaPageUrl)];
+  const onPages = marksOn(marks ?? [], pages).filter((m) => !own.some((o) => o.topic === m.topic && o.route === m.route));
   return {
     operationId: entry.operationId,
     method: entry.method.toUpperCase(),
@@ -148,22 +242,45 @@ export function operationAnswer(doc: JsonObject, site: Site, { entry }: FoundOpe
     page: site.urlOf(entry.pageUrl),
     ...(entry.webhook ? {} : { urls: serversOf(doc, entry).map((s) => ({ server: s.description, url: `${s.url}${entry.path}` })) }),
     authentication: authenticationOf(doc, entry),
-    parameters: resolveDeep(doc, entry.parameters),
-    requestBody: resolveDeep(doc, op.requestBody ?? null),
-    responses: resolveDeep(doc, op.responses ?? {}),
-    notDocumentedYet: resolveDeep(doc, op['x-unknown'] ?? []),
+    parameters,
+    requestBody,
+    ...responsesPart(entry, isObject(responses) ? responses : {}, wanted),
+    notDocumentedYet: [...own, ...onPages].map((m) => markAnswer(site, m)),
     ...(entry.webhook ? {} : { curl: curlSamples(doc, entry) }),
   };
 }
 
-function schemasOf(doc: JsonObject): JsonObject {
+export function schemasOf(doc: JsonObject): JsonObject {
   return isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
 }
 
-/** get_schema's answer: the named schema with everything resolved, and its page when the site lists one. */
+const callsOfSchemas = new WeakMap<JsonObject, Map<string, string[]>>();
+
+/**
+ * The calls and webhooks that use each component schema (in their parameters, body or responses, at any
+ * depth), by the schema's name; a schema that none uses is absent. Worked out once per document.
+ */
+export function callsBySchema(doc: JsonObject): Map<string, string[]> {
+  let calls = callsOfSchemas.get(doc);
+  if (!calls) {
+    calls = new Map();
+    for (const entry of operations(doc)) {
+      const used = schemasIn(resolveDeep(doc, [entry.parameters, entry.operation.requestBody ?? null, entry.operation.responses ?? null]));
+      for (const name of used) calls.set(name, [...(calls.get(name) ?? []), entry.operationId]);
+    }
+    callsOfSchemas.set(doc, calls);
+  }
+  return calls;
+}
+
+/** What an answer says of a schema that no call or webhook uses. */
+const NO_CALLS = 'No call or webhook of the OpenAPI document takes or returns it: the calls for it are not documented.';
+
+/** get_schema's answer: the named schema with everything resolved, its page when the site lists one, and the calls that use it. */
 export function schemaAnswer(doc: JsonObject, site: Site, name: string, twins: Set<string>): JsonObject {
   const schemas = schemasOf(doc);
-  const found = name in schemas ? name : Object.keys(schemas).find((n) => n.toLowerCase() === name.trim().toLowerCase());
+  // Own names only: `constructor` or `__proto__` name no schema, whatever the object inherits.
+  const found = Object.hasOwn(schemas, name) ? name : Object.keys(schemas).find((n) => n.toLowerCase() === name.trim().toLowerCase());
   if (!found) {
     const near = closest(name.trim(), Object.keys(schemas));
     throw new Error(
@@ -172,10 +289,14 @@ export function schemaAnswer(doc: JsonObject, site: Site, name: string, twins: S
         ` get_operation shows the schemas of a call, resolved.`,
     );
   }
-  const page = schemaPageUrl(found);
+  // Its own page, or the page that shows it (the first object page or operation page that uses it).
+  const page = schemaHomes(doc).get(found)?.route;
+  const calls = callsBySchema(doc).get(found) ?? [];
   return {
     name: found,
-    ...(twins.has(`${page}.md`) ? { page: site.urlOf(page) } : {}),
+    ...(page && twins.has(`${page}.md`) ? { page: site.urlOf(page) } : {}),
+    calls,
+    ...(calls.length ? {} : { note: NO_CALLS }),
     schema: resolveDeep(doc, schemas[found]),
   };
 }

@@ -5,8 +5,11 @@
  * nothing is ever sent to the real API.
  */
 import type { FoundOperation } from './openapi';
-import { request } from './http';
+import { NoAnswerError, request } from './http';
 import type { Query } from './validate';
+
+/** What a header value may hold (RFC 9110's field-vchar and spaces): no line break, no control character. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 export type SandboxAnswer = {
   request: { method: string; url: string; authorization: string; body?: unknown };
@@ -25,6 +28,16 @@ export async function trySandbox(
   token: string | undefined,
 ): Promise<SandboxAnswer> {
   if (entry.webhook) throw new Error(`${entry.operationId} is a webhook: the API sends it to you, so the sandbox has nothing to answer`);
+  if (body !== undefined && !entry.operation.requestBody) {
+    throw new Error(
+      `${entry.operationId} (${entry.method.toUpperCase()} ${entry.path}) takes no body: nothing was sent. Call it without one.`,
+    );
+  }
+  if (token !== undefined && !HEADER_VALUE.test(token)) {
+    throw new Error(
+      'The token holds a line break or another control character, which no Authorization header can carry: nothing was sent.',
+    );
+  }
   const url = new URL(`${sandboxUrl.replace(/\/+$/, '')}${path}`);
   for (const [name, value] of Object.entries(query)) for (const v of [value].flat()) url.searchParams.append(name, v);
   const method = entry.method.toUpperCase();
@@ -42,9 +55,9 @@ export async function trySandbox(
       timeoutMs: 10_000,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof NoAnswerError)) throw error;
     throw new Error(
-      `${message}. Is it running? Start it in a clone of the docs with \`npm run sandbox\` (it listens on ${sandboxUrl}), then try again; validate_request checks a request without it.`,
+      `${error.message}. Is it running? Start it in a clone of the docs with \`npm run sandbox\` (it listens on ${sandboxUrl}), then try again; validate_request checks a request without it.`,
     );
   }
   const contentType = answer.headers.get('content-type');

@@ -122,31 +122,51 @@ export class Site {
   }
 
   /**
-   * The path of a page's Markdown twin from what an assistant passes: a path
+   * The page an assistant names, and the anchor it names in it: a path
    * (`/guides/charges/creating`, with or without `.md`, a trailing slash, an
-   * anchor), or a URL on this site or on the brand's public site (the links of
-   * llms.txt and of the twins). A URL on any other host is refused.
+   * anchor), or an http(s) URL on this site or on the brand's public site (the
+   * links of llms.txt and of the twins). A URL on any other host, or of another
+   * scheme (`file:`, `javascript:`), is refused with what was given.
    */
-  twinOf(input: string): string {
+  pageOf(input: string): { route: string; twin: string; anchor?: string } {
     const text = input.trim();
     if (!text) throw new Error('read_page needs a page: a path such as /guides/charges/creating, or its URL');
-    let pathname: string;
+    let url: URL;
     if (/^[a-z][a-z0-9+.-]*:/i.test(text)) {
-      let url: URL;
+      const given = `"${text.slice(0, 200)}"`;
       try {
         url = new URL(text);
       } catch {
-        throw new Error(`"${text.slice(0, 200)}" is not a URL or a path of the site`);
+        throw new Error(`${given} is not a URL or a path of the site`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new Error(
+          `${given} is a ${url.protocol} URL: read_page reads pages of the docs site, by path (/guides/charges) or http(s) URL`,
+        );
       }
       const canonical = new URL(brand.siteUrl);
-      if (url.origin === this.origin && url.pathname.startsWith(this.prefix)) pathname = url.pathname.slice(this.prefix.length);
-      else if (url.origin === canonical.origin) pathname = url.pathname;
-      else throw new Error(`${url.origin} is not the docs site (${this.url} or ${brand.siteUrl}): read_page reads no other host`);
+      if (url.origin === this.origin && url.pathname.startsWith(this.prefix))
+        url = new URL(url.pathname.slice(this.prefix.length) + url.hash, canonical);
+      else if (url.origin !== canonical.origin) {
+        throw new Error(`${url.origin} is not the docs site (${this.url} or ${brand.siteUrl}): read_page reads no other host`);
+      }
     } else {
       // Relative to the site's root, whatever slashes it starts with (`//host/x` is a path here, not a host).
-      pathname = new URL(`/${text.replace(/^[/\\]+/, '')}`, 'http://site.invalid').pathname;
+      url = new URL(`/${text.replace(/^[/\\]+/, '')}`, 'http://site.invalid');
     }
-    pathname = pathname.replace(/\.html$/, '');
-    return pathname.endsWith('.md') ? pathname : twinPath(pathname);
+    const pathname = url.pathname.replace(/\.html$/, '');
+    const twin = pathname.endsWith('.md') ? pathname : twinPath(pathname);
+    let anchor = url.hash.slice(1);
+    try {
+      anchor = decodeURIComponent(anchor);
+    } catch {
+      /* kept as written */
+    }
+    return { route: twin === '/index.md' ? '/' : twin.slice(0, -'.md'.length), twin, ...(anchor ? { anchor } : {}) };
+  }
+
+  /** The path of the Markdown twin of the page that `input` names (pageOf). */
+  twinOf(input: string): string {
+    return this.pageOf(input).twin;
   }
 }

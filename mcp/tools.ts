@@ -9,13 +9,29 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { brand } from '../src/brand';
-import { LLMS_TXT, UNKNOWNS_JSON } from '../src/markdown/paths';
-import type { UnknownsFile } from '../src/plugins/gaps';
-import { apiDocument, findOperation, operationAnswer, operationList, schemaAnswer, OPENAPI_URL_PATH } from './openapi';
-import { trySandbox } from './sandbox';
+import { DOCS_SETS } from '../src/docsSets';
+import { LLMS_TXT } from '../src/markdown/paths';
 import { MAX_QUERY_LENGTH } from '../src/search/engine';
-import { SECTION_NAMES, searchDocs } from './search';
+import { schemaPageUrl } from '../src/api-reference/routes';
+import type { JsonObject } from '../src/openapi/document';
+import { gapReport, markAnswer, marksOn, type Mark } from './gaps';
+import { MAX_TOOL_INPUT_ELEMENTS } from './limits';
+import {
+  apiDocument,
+  callsBySchema,
+  findOperation,
+  operationAnswer,
+  operationList,
+  schemaAnswer,
+  schemasOf,
+  OPENAPI_URL_PATH,
+  type FoundOperation,
+} from './openapi';
+import { trySandbox } from './sandbox';
+import { SECTION_NAMES, searchDocs, searchIndex } from './search';
+import { headingsOf, sectionOf } from './sections';
 import type { Site } from './site';
+import { withSynonyms } from './synonyms';
 import { requestChecker, type Query } from './validate';
 
 export type DocsServerOptions = {
@@ -25,8 +41,9 @@ export type DocsServerOptions = {
   version: string;
 };
 
-const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
-const json = (value: unknown) => text(JSON.stringify(value, null, 2));
+const text = (...values: string[]) => ({ content: values.map((value) => ({ type: 'text' as const, text: value })) });
+/** Compact JSON: an answer's size is what it costs the assistant's context. */
+const json = (value: unknown) => text(JSON.stringify(value));
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
@@ -59,14 +76,72 @@ function parseBody(body: unknown): unknown {
   }
 }
 
-function queryOf(query: Record<string, unknown> | undefined): Query {
-  return Object.fromEntries(Object.entries(query ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
+/**
+ * The query of a request: `query`'s parameters and those the operation string carried
+ * (`GET /converts/token?amount=1`); a name given in both is refused, and so is a name the call does not take.
+ */
+function queryOf(found: FoundOperation, query: Record<string, unknown> | undefined): Query {
+  const given: Query = Object.fromEntries(Object.entries(query ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
+  const twice = Object.keys(given).filter((name) => Object.hasOwn(found.query, name));
+  if (twice.length)
+    throw new Error(`The query parameter ${twice.join(', ')} is given twice: in the operation's URL and in query. Give it once.`);
+  const all = { ...found.query, ...given };
+  const known = found.entry.parameters.filter((p) => p.in === 'query').map((p) => String(p.name));
+  const unknown = Object.keys(all).filter((name) => !known.includes(name));
+  if (unknown.length) {
+    throw new Error(
+      `${found.entry.operationId} takes no query parameter ${unknown.join(', ')}` +
+        (known.length ? `; its query parameters: ${known.join(', ')}.` : ': it takes none.'),
+    );
+  }
+  return all;
 }
 
-function unknownsOf(text: string): UnknownsFile {
-  const file = JSON.parse(text) as Partial<UnknownsFile>;
-  if (file.version !== 1 || !Array.isArray(file.unknowns)) throw new Error('not a gap report of version 1');
-  return file as UnknownsFile;
+/** The gap report's marks, or undefined when the site does not publish it (the answers then carry the document's own). */
+const marksOf = (site: Site): Promise<Mark[] | undefined> => gapReport(site).catch(() => undefined);
+
+/**
+ * The objects (component schemas) that `shown` names, in code (`FiatWithdrawal`) or by a link to their
+ * page, and that no call or webhook of the document uses: how to call the API for them is not documented.
+ */
+function objectsWithoutCalls(doc: JsonObject, shown: string, route: string): string[] {
+  const schemas = schemasOf(doc);
+  const byPage = new Map(Object.keys(schemas).map((name) => [schemaPageUrl(name), name]));
+  const named = new Set<string>();
+  // In code, a schema's name as the document spells it (`session` is a cookie, not the Session object).
+  for (const m of shown.matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)) if (Object.hasOwn(schemas, m[1])) named.add(m[1]);
+  for (const m of shown.matchAll(/\/api\/schemas\/[a-z0-9]+/g)) if (byPage.has(m[0])) named.add(byPage.get(m[0])!);
+  if (byPage.has(route)) named.add(byPage.get(route)!);
+  const calls = callsBySchema(doc);
+  return [...named].filter((name) => !calls.has(name));
+}
+
+/**
+ * What is not documented yet about the text returned, as a Markdown block after it: the page's marks that the
+ * text does not already show, and the objects it names that no call uses.
+ */
+function notDocumentedBlock(site: Site, marks: Mark[], shown: string, objects: string[]): string | undefined {
+  // The page writes a mark with its code and emphasis (a mass payout `id`); the report, as plain text.
+  const plain = (text: string) => text.replace(/[`*_\\]/g, '').replace(/\s+/g, ' ');
+  const missing = marks.filter((m) => !plain(shown).includes(plain(m.text)));
+  if (missing.length === 0 && objects.length === 0) return undefined;
+  return [
+    ...(missing.length
+      ? [
+          `Not documented yet on this page, outside the text above (the site's gap report, ${site.urlOf('/unknowns.json')}):`,
+          '',
+          ...missing.map((m) => `- ${m.text} (${m.topic}${m.heading ? `, under "${m.heading}"` : ''})`),
+          '',
+        ]
+      : []),
+    ...(objects.length
+      ? [
+          `Objects named here that no call or webhook of the OpenAPI document (${site.urlOf(OPENAPI_URL_PATH)}) takes or returns, so the API calls for them are not documented: ${objects.map((o) => `\`${o}\``).join(', ')}.`,
+          '',
+        ]
+      : []),
+    `Say that these are not documented yet, and point to ${brand.supportEmail}, instead of guessing.`,
+  ].join('\n');
 }
 
 export function createDocsServer({ site, sandboxUrl, version }: DocsServerOptions): McpServer {
@@ -75,12 +150,13 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     {
       instructions: [
         `The documentation of ${brand.name} and its merchant API ${brand.apiVersionLabel}, read from ${site.url}.`,
-        'Find pages with search_docs and read them with read_page. For an API call, get_operation gives its parameters, body,',
-        'responses, authentication and curl sample; validate_request checks a body against the OpenAPI document before it is sent;',
+        "Find pages with search_docs or list_pages and read them with read_page (a section by its anchor, e.g. a search hit's URL).",
+        'For an API call, get_operation gives its parameters, body, responses (leave them out with responses: false), authentication',
+        'and curl sample; validate_request checks a body against the OpenAPI document before it is sent;',
         'try_in_sandbox sends it to the local sandbox. Facts that list_unknowns returns are not documented yet: say so, do not guess.',
       ].join(' '),
       // Bounds the work one call can ask for (members and items of its arguments, all levels).
-      maxToolInputElements: 10_000,
+      maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
     },
   );
 
@@ -89,9 +165,10 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     {
       title: 'Search the docs',
       description:
-        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index, ranked as ` +
-        "the site's search box ranks them. Returns the best matches: page title, headings, section, URL and the matching text. " +
-        'Use a few words or an identifier (fixed price charge, insufficient_balance); read a match in full with read_page.',
+        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index: a few ` +
+        "words are ranked as the site's search box ranks them, a question by the words that tell pages apart. Returns the best " +
+        'matches: page title, headings, section, URL (with the anchor of the section) and its text. Use a few words, an ' +
+        'identifier (fixed price charge, insufficient_balance) or a question; read a match with read_page(url).',
       inputSchema: {
         query: z
           .string()
@@ -118,19 +195,81 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
       title: 'Read a page',
       description:
         "Reads one page of the docs as Markdown (the page's Markdown twin, as the site publishes it): its text, tables, code " +
-        'samples and examples. Give its path (/guides/charges/creating) or its URL, e.g. a URL from search_docs.',
-      inputSchema: { page: z.string().min(1).max(2000).describe('The page: a path (/guides/charges/creating) or a URL of the docs site.') },
+        'samples and examples. Give its path (/guides/charges/creating) or its URL, e.g. a URL from search_docs; with an anchor ' +
+        '(/guides/charges/creating#fixed-price) it returns that section only. What is not documented yet follows it: the ' +
+        "page's marks that the text returned does not show, and the objects it names that no call of the API takes or returns.",
+      inputSchema: {
+        page: z
+          .string()
+          .min(1)
+          .max(2000)
+          .describe(
+            'The page: a path (/guides/charges/creating) or a URL of the docs site, with an anchor (#fixed-price) for one section.',
+          ),
+      },
       annotations: READ_ONLY,
     },
     async ({ page }) => {
-      const twin = site.twinOf(page);
-      const markdown = await site.text(twin);
+      const { route, twin, anchor } = site.pageOf(page);
+      const [markdown, marks, doc] = await Promise.all([site.text(twin), marksOf(site), apiDocument(site).catch(() => undefined)]);
       if (markdown === undefined) {
         throw new Error(
-          `No page at ${twin.replace(/\.md$/, '')} on ${site.url} (its Markdown twin ${twin} answered 404). Find pages with search_docs, or list them as resources (from ${LLMS_TXT}).`,
+          `No page at ${route} on ${site.url} (its Markdown twin ${twin} answered 404). Find pages with search_docs or list_pages.`,
         );
       }
-      return text(markdown);
+      let shown = markdown;
+      if (anchor !== undefined) {
+        const index = await searchIndex(site);
+        const headings = headingsOf(
+          index.records.map((r) => ({ url: r.u, type: r.t, hierarchy: r.h })),
+          route,
+        );
+        const section = sectionOf(markdown, headings, anchor);
+        if (section === undefined) {
+          throw new Error(
+            `${route} has no section #${anchor.slice(0, 100)}. ` +
+              (headings.length
+                ? `Its anchors: ${headings.map((h) => `#${h.anchor}`).join(', ')}. Or read the whole page without an anchor.`
+                : 'It has no headings: read the whole page without an anchor.'),
+          );
+        }
+        shown = section;
+      }
+      // A site without an OpenAPI document still gets its pages, without the objects' note.
+      const objects = doc ? objectsWithoutCalls(doc, shown, route) : [];
+      const block = notDocumentedBlock(site, marksOn(marks ?? [], [route]), shown, objects);
+      return block ? text(shown, block) : text(shown);
+    },
+  );
+
+  server.registerTool(
+    'list_pages',
+    {
+      title: 'List the pages',
+      description:
+        `Lists the pages of the ${brand.name} docs as llms.txt lists them, by part of the site (Guides, API Reference, Help ` +
+        'Center): path and title of each, and with a section given, its description too. Read a page with read_page(path).',
+      inputSchema: {
+        section: z
+          .enum(SECTION_NAMES)
+          .optional()
+          .describe("Only this part of the site, with each page's description: guides, api (the API reference) or help-center."),
+      },
+      annotations: READ_ONLY,
+    },
+    async ({ section }) => {
+      const pages = await site.pages();
+      const label = section ? DOCS_SETS[section].label : undefined;
+      const chosen = label ? pages.filter((p) => p.section === label) : pages;
+      const sections: Record<string, Array<{ path: string; title: string; description?: string }>> = {};
+      for (const p of chosen) {
+        (sections[p.section] ??= []).push({
+          path: p.twin.replace(/\.md$/, ''),
+          title: p.title,
+          ...(label && p.description ? { description: p.description } : {}),
+        });
+      }
+      return json({ site: site.url, ...(section ? { section } : {}), count: chosen.length, sections });
     },
   );
 
@@ -140,14 +279,19 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
       title: 'Get an API call',
       description:
         'Gets one call of the merchant API from its OpenAPI document: method, path, URLs, authentication, parameters, request body ' +
-        'and responses with every schema resolved (no $ref), what is not documented yet about it, and a curl sample per request example. ' +
-        'Name it by operationId (createCharge) or by method and path (POST /charges).',
-      inputSchema: { operation: operationSchema },
+        'and responses with every schema resolved (no $ref), what is not documented yet about it (its marks, and those of the ' +
+        'schemas it uses), and a curl sample per request example. Name it by operationId (createCharge) or by method and path ' +
+        '(POST /charges). The responses are the larger part: leave them out (responses: false) or ask for one status (status: "422").',
+      inputSchema: {
+        operation: operationSchema,
+        responses: z.boolean().optional().describe('false: leave the responses out (their statuses are still listed); default true.'),
+        status: z.string().min(1).max(20).optional().describe('Only the response of this status, e.g. "200" or "422".'),
+      },
       annotations: READ_ONLY,
     },
-    async ({ operation }) => {
-      const doc = await apiDocument(site);
-      return json(operationAnswer(doc, site, findOperation(doc, operation)));
+    async ({ operation, responses, status }) => {
+      const [doc, marks] = await Promise.all([apiDocument(site), marksOf(site)]);
+      return json(operationAnswer(doc, site, findOperation(doc, operation), { responses, status }, marks));
     },
   );
 
@@ -197,7 +341,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
       const found = findOperation(doc, operation);
       if (found.entry.webhook)
         throw new Error(`${found.entry.operationId} is a webhook: the API sends it, there is no request of yours to check`);
-      const verdict = await requestChecker(doc)(found, parsed, queryOf(query));
+      const verdict = await requestChecker(doc)(found, parsed, queryOf(found, query));
       return json({
         operation: found.entry.operationId,
         request: `${found.entry.method.toUpperCase()} ${found.path}`,
@@ -224,6 +368,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
         query: querySchema,
         token: z
           .string()
+          .min(1)
           .max(2000)
           .optional()
           .describe('A bearer token; the sandbox accepts any. Without one, authenticated calls answer 401.'),
@@ -233,7 +378,12 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     async ({ operation, body, query, token }) => {
       const parsed = parseBody(body);
       const found = findOperation(await apiDocument(site), operation);
-      return json(await trySandbox(sandboxUrl, found, parsed, queryOf(query), token));
+      if (found.origin !== undefined) {
+        throw new Error(
+          `try_in_sandbox sends to the local sandbox (${sandboxUrl}) only, so the operation names no host: give ${found.entry.method.toUpperCase()} ${found.entry.path} or ${found.entry.operationId}, not ${found.origin}.`,
+        );
+      }
+      return json(await trySandbox(sandboxUrl, found, parsed, queryOf(found, query), token));
     },
   );
 
@@ -249,21 +399,24 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
       annotations: READ_ONLY,
     },
     async ({ topic }) => {
-      const file = await site.cached(UNKNOWNS_JSON, unknownsOf, 'the site publishes no gap report (built before it was published?)');
+      const marks = await gapReport(site);
       const wanted = topic?.trim().toLowerCase();
-      const marks = file.unknowns.filter(
-        (u) => !wanted || u.topic === wanted || [u.topic, u.text, u.heading].some((s) => s.toLowerCase().includes(wanted)),
+      // "webhook" finds the marks written with "callback" (mcp/synonyms.ts).
+      const variants = wanted ? withSynonyms(wanted) : [];
+      const found = marks.filter(
+        (u) => !wanted || variants.some((v) => u.topic === v || [u.topic, u.text, u.heading].some((s) => s.toLowerCase().includes(v))),
       );
       return json({
         ...(wanted ? { topic: wanted } : {}),
-        count: marks.length,
-        ...(wanted && marks.length === 0
+        ...(variants.length > 1 ? { alsoSearched: variants.slice(1) } : {}),
+        count: found.length,
+        ...(wanted && found.length === 0
           ? {
-              note: `No mark matches "${wanted}": the docs do not mark it as unknown. Search the docs for it. The topics marked: ${[...new Set(file.unknowns.map((u) => u.topic))].join(', ')}.`,
+              note: `No mark matches "${wanted}": the docs do not mark it as unknown. Search the docs for it. The topics marked: ${[...new Set(marks.map((u) => u.topic))].join(', ')}.`,
             }
           : {}),
         support: brand.supportEmail,
-        unknowns: marks.map((u) => ({ topic: u.topic, notDocumentedYet: u.text, page: site.urlOf(u.route), heading: u.heading })),
+        unknowns: found.map((u) => markAnswer(site, u)),
       });
     },
   );

@@ -1,30 +1,39 @@
 /**
- * The docs MCP server's speed against the local build (build/ served by
- * `docusaurus serve` on a free port): the time of a search_docs and of a
- * get_operation call as the assistant's host sees it (a round trip over stdio
- * through the SDK's client), first call and median over many.
+ * The docs MCP server's speed and answer sizes against the local build (build/
+ * served by `docusaurus serve` on a free port), with the package's built file
+ * (mcp/dist/server.js): the time of a search_docs and of a get_operation call
+ * as the assistant's host sees it, through the SDK's client over stdio and over
+ * Streamable HTTP (`--http`), first call, median and p95 over many; and the
+ * size of the answers that an assistant's context pays for: get_operation with
+ * and without its responses, read_page of a whole page and of one section.
  *
- *   npm run build && npm run bench:mcp
+ *   npm run build && npm run mcp:build && npm run bench:mcp
  *
  * Queries are the relevance set's (tools/search-relevance-set.ts); the
  * operations are every call of the OpenAPI document.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { operations } from '../src/openapi/document';
-import { startServer, type ServerProcess } from '../mcp/client';
+import { startHostedServer, startServer } from '../tools/mcp-client';
 import { relevanceSet } from '../tools/search-relevance-set';
 import { serveBuild } from '../tools/servers';
 import { ROOT } from './lib/weigh';
 
 const ROUNDS = 3;
 
-async function timed(server: ServerProcess, name: string, args: Record<string, unknown>): Promise<number> {
+async function answerOf(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = await client.callTool({ name, arguments: args });
+  const text = (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('\n');
+  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${text}`);
+  return text;
+}
+
+async function timed(client: Client, name: string, args: Record<string, unknown>): Promise<number> {
   const started = performance.now();
-  const result = await server.client.callTool({ name, arguments: args });
-  const ms = performance.now() - started;
-  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)}: ${JSON.stringify(result.content)}`);
-  return ms;
+  await answerOf(client, name, args);
+  return performance.now() - started;
 }
 
 const quantile = (values: number[], q: number) => {
@@ -33,41 +42,67 @@ const quantile = (values: number[], q: number) => {
 };
 
 /** The median and p95 (ms) of `runs` calls, and the first call's time. */
-async function measure(server: ServerProcess, name: string, inputs: Array<Record<string, unknown>>) {
-  const first = await timed(server, name, inputs[0]);
+async function measure(transport: string, client: Client, name: string, inputs: Array<Record<string, unknown>>) {
+  const first = await timed(client, name, inputs[0]);
   const times: number[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) for (const args of inputs) times.push(await timed(server, name, args));
-  return { name, first, median: quantile(times, 0.5), p95: quantile(times, 0.95), calls: times.length };
+  for (let round = 0; round < ROUNDS; round += 1) for (const args of inputs) times.push(await timed(client, name, args));
+  return { transport, name, first, median: quantile(times, 0.5), p95: quantile(times, 0.95), calls: times.length };
 }
 
-/** The MCP rows over a build folder: a Markdown table (npm run bench and npm run bench:mcp print it). */
+const QUERIES = relevanceSet.map((c) => ({ query: c.query }));
+const OPERATIONS = operations()
+  .filter((e) => !e.webhook)
+  .map((e) => ({ operation: e.operationId }));
+
+/** The answers whose size is compared: [what, tool, arguments]. */
+const SIZES: Array<[string, string, Record<string, unknown>]> = [
+  ['get_operation(createCharge)', 'get_operation', { operation: 'createCharge' }],
+  ['get_operation(createCharge, responses: false)', 'get_operation', { operation: 'createCharge', responses: false }],
+  ['get_operation(createCharge, status: "422")', 'get_operation', { operation: 'createCharge', status: '422' }],
+  ['read_page(/guides/mass-payouts)', 'read_page', { page: '/guides/mass-payouts' }],
+  [
+    'read_page(/guides/mass-payouts#create-a-crypto-mass-payout)',
+    'read_page',
+    { page: '/guides/mass-payouts#create-a-crypto-mass-payout' },
+  ],
+  ['read_page(/guides/charges/creating)', 'read_page', { page: '/guides/charges/creating' }],
+  ['read_page(/guides/charges/creating#fixed-price)', 'read_page', { page: '/guides/charges/creating#fixed-price' }],
+];
+
+/** The MCP rows over a build folder: Markdown tables (npm run bench and npm run bench:mcp print them). */
 export async function mcpBenchmark(buildDir: string = path.join(ROOT, 'build')): Promise<string> {
   const site = await serveBuild(buildDir, '/llms.txt');
-  const server = await startServer(['--site', site.base]);
+  const stdio = await startServer(['--site', site.base]);
+  const hosted = await startHostedServer(['--site', site.base]);
   try {
-    const results = [
-      await measure(
-        server,
-        'search_docs',
-        relevanceSet.map((c) => ({ query: c.query })),
-      ),
-      await measure(
-        server,
-        'get_operation',
-        operations()
-          .filter((e) => !e.webhook)
-          .map((e) => ({ operation: e.operationId })),
-      ),
-    ];
+    const http = await hosted.connect();
+    const results = [];
+    for (const [transport, client] of [
+      ['stdio', stdio.client],
+      ['HTTP', http],
+    ] as const) {
+      results.push(await measure(transport, client, 'search_docs', QUERIES));
+      results.push(await measure(transport, client, 'get_operation', OPERATIONS));
+    }
+    const sizes = [];
+    for (const [what, name, args] of SIZES) sizes.push([what, Buffer.byteLength(await answerOf(stdio.client, name, args))] as const);
     return [
-      `MCP server over stdio, against ${path.relative(ROOT, buildDir) || '.'}/ served locally`,
+      `MCP server (mcp/dist/server.js) over stdio and over Streamable HTTP (--http, one server per request), against ${path.relative(ROOT, buildDir) || '.'}/ served locally`,
       '',
-      '| tool | first call (loads the index or document) | median | p95 | calls |',
-      '| --- | --- | --- | --- | --- |',
-      ...results.map((r) => `| ${r.name} | ${r.first.toFixed(0)} ms | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.calls} |`),
+      '| transport | tool | first call (loads the index or document) | median | p95 | calls |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...results.map(
+        (r) =>
+          `| ${r.transport} | ${r.name} | ${r.first.toFixed(0)} ms | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.calls} |`,
+      ),
+      '',
+      '| answer | bytes |',
+      '| --- | --- |',
+      ...sizes.map(([what, bytes]) => `| ${what} | ${bytes.toLocaleString('en')} |`),
     ].join('\n');
   } finally {
-    await server.close();
+    await stdio.close();
+    await hosted.stop();
     site.stop();
   }
 }

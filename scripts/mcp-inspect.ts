@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { brand } from '../src/brand';
-import { startServer } from '../mcp/client';
+import { startServer } from '../tools/mcp-client';
 import { serveBuild } from '../tools/servers';
 import { ROOT } from './lib/weigh';
 

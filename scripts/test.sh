@@ -2,8 +2,9 @@
 # The whole test suite: the README's test command (`npm test`) runs this.
 # It installs Debian's chromium and nginx where they are missing, lints the code (ESLint, Prettier,
 # knip for the dependencies), lints (Redocly and Spectral) and checks the OpenAPI document, builds the
-# site, type-checks, runs the unit tests over the build and the browser tests against the production
-# build served locally.
+# site, type-checks, builds the MCP server's package and runs the unit tests over the build (the MCP
+# server's among them: over stdio and HTTP, packed and installed, its bundle's manifest), and the
+# browser tests against the production build served locally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,7 +48,7 @@ fi
 step "type check"
 npx tsc -p .
 
-step "unit tests (document, build output, links)"
+step "unit tests (document, build output, links; the MCP server package is built first: npm run mcp:build)"
 npm run --silent test:unit
 
 step "browser tests (Playwright, Debian chromium, production build)"

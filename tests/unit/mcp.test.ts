@@ -1,24 +1,30 @@
 /**
- * The MCP server of the docs (mcp/), through the SDK's own client over
- * stdio, against the production build served locally (`docusaurus serve` on a
- * free port) and the local sandbox on another. Expected values come from the
- * OpenAPI document, the build's own files, tests/fixtures/ and the relevance
- * set (tools/search-relevance-set.ts), never from mcp/ or the search engine it runs.
+ * The MCP server of the docs as the package ships it (mcp/dist/server.js, built
+ * by `npm run mcp:build`), through the SDK's own client over stdio, against the
+ * production build served locally (`docusaurus serve` on a free port) and the
+ * local sandbox on another. Expected values come from the OpenAPI document, the
+ * build's own files (its HTML's heading ids, its twins, llms.txt, unknowns.json),
+ * tests/fixtures/ and the relevance set (tools/search-relevance-set.ts), never
+ * from mcp/ or the search engine it runs; one size is a measurement of the
+ * answer before this server's answers were compact (CREATE_CHARGE_BYTES_BEFORE).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brand } from '../../src/brand';
 import type { DocumentNode } from '../../src/openapi/document';
-import { startServer, type ServerProcess } from '../../mcp/client';
+import { SERVER_JS, startServer, type ServerProcess } from '../../tools/mcp-client';
 import { calls as specCalls, chargeFiatSymbols, entities, networks, queryParameters, requiredFields, tags } from '../fixtures/spec';
 import { relevanceSet } from '../../tools/search-relevance-set';
 import { call as documentedCall, deref, doc, requestExamples, responseOf } from '../openapi';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { freePort, serveBuild } from '../../tools/servers';
 import { assertBuilt, BUILD_DIR } from './build-output';
+import { fileOfRoute } from '../../src/built/pages';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CONNECTION_LOG = path.join(ROOT, 'tests/connection-log.ts');
@@ -35,10 +41,9 @@ before(async () => {
   [site, sandbox] = await Promise.all([serveBuild(BUILD_DIR, '/llms.txt'), startSandbox()]);
   // A heap of 96 MB (V8's old space): the server's live data fits with room to spare, and garbage is collected
   // before RSS can hide a leak (without a cap, V8 lets the heap grow to about 300 MB before it collects).
-  server = await startServer(
-    ['--site', site.base, '--sandbox', sandbox.baseUrl],
-    [`--max-old-space-size=${HEAP_MB}`, '--import', CONNECTION_LOG],
-  );
+  server = await startServer(['--site', site.base, '--sandbox', sandbox.baseUrl], {
+    nodeArgs: [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', '--import', CONNECTION_LOG],
+  });
 });
 
 after(async () => {
@@ -73,13 +78,14 @@ const twinOnDisk = (route: string) => fs.readFileSync(path.join(BUILD_DIR, `${ro
 const siteUrl = (route: string) => `${site.base}${route}`;
 const fixedPrice = () => structuredClone(Object.fromEntries(requestExamples(documentedCall('createCharge'))).fixedPrice);
 
-test('lists the eight tools, each with a description and a JSON schema of its input', async () => {
+test('lists the nine tools, each with a description and a JSON schema of its input', async () => {
   const { tools } = await server.client.listTools();
   const byName = new Map(tools.map((t) => [t.name, t]));
   assert.deepEqual([...byName.keys()].sort(), [
     'get_operation',
     'get_schema',
     'list_operations',
+    'list_pages',
     'list_unknowns',
     'read_page',
     'search_docs',
@@ -89,6 +95,7 @@ test('lists the eight tools, each with a description and a JSON schema of its in
   const required: Record<string, string[]> = {
     search_docs: ['query'],
     read_page: ['page'],
+    list_pages: [],
     get_operation: ['operation'],
     get_schema: ['name'],
     list_operations: [],
@@ -111,6 +118,15 @@ test('lists the eight tools, each with a description and a JSON schema of its in
   assert.deepEqual(Object.keys(validate).sort(), ['body', 'operation', 'query']);
   const sandboxTool = byName.get('try_in_sandbox')!.inputSchema.properties as Record<string, object>;
   assert.deepEqual(Object.keys(sandboxTool).sort(), ['body', 'operation', 'query', 'token']);
+  const operation = byName.get('get_operation')!.inputSchema.properties as Record<string, { type?: string }>;
+  assert.deepEqual(
+    Object.entries(operation).map(([name, schema]) => [name, schema.type]),
+    [
+      ['operation', 'string'],
+      ['responses', 'boolean'],
+      ['status', 'string'],
+    ],
+  );
 });
 
 /**
@@ -149,18 +165,111 @@ test('search_docs ranks as the site search does: the relevance set passes, the n
   for (const hit of api.hits) assert.ok(hit.url.startsWith(siteUrl('/api')) && hit.section === 'API Reference', hit.url);
 });
 
+type Hits = { hits: Array<{ url: string; page: string; heading?: string; text: string }> };
+
+test('search_docs ranks questions by what they ask: authentication above the errors, a schema’s page for its fields', async () => {
+  const question = (await ok('search_docs', { query: 'How do I authenticate my API requests?' })) as Hits;
+  const headingOf = (hit: Hits['hits'][number]) => (hit.heading ?? hit.page).toLowerCase();
+  const firstAuth = question.hits.findIndex((h) => /authentication/.test(headingOf(h).split(' › ').at(-1)!));
+  const firstErrors = question.hits.findIndex((h) => /\berrors?\b/.test(headingOf(h)));
+  assert.equal(firstAuth, 0, `an authentication section first: ${question.hits.map(headingOf).join(' | ')}`);
+  assert.ok(firstErrors < 0 || firstErrors > firstAuth);
+
+  const payout = (await ok('search_docs', { query: 'Payout fields' })) as Hits;
+  assert.ok(fs.existsSync(path.join(BUILD_DIR, 'api/schemas/payout.md')));
+  assert.equal(payout.hits[0].url, siteUrl('/api/schemas/payout'));
+});
+
+test('search_docs: a hit on a heading carries the text under it, not the heading again', async () => {
+  for (const query of ['invoice statuses', 'update checkout', 'payout error 1002', 'Payout fields', 'charge statuses']) {
+    for (const hit of ((await ok('search_docs', { query, limit: 10 })) as Hits).hits) {
+      const heading = hit.heading?.split(' › ').at(-1) ?? hit.page;
+      assert.notEqual(hit.text.trim(), heading.trim(), `${query}: ${hit.url} repeats its heading`);
+    }
+  }
+});
+
 test('read_page gives the Markdown twin the site publishes, from a path or a URL', async () => {
   const expected = twinOnDisk('/guides/charges/creating');
   for (const page of [
     '/guides/charges/creating',
     'guides/charges/creating.md',
-    '/guides/charges/creating/#fixed-price',
+    '/guides/charges/creating/',
     siteUrl('/guides/charges/creating'),
     `${brand.siteUrl}/guides/charges/creating.md`,
   ]) {
     assert.equal(await ok('read_page', { page }), expected, page);
   }
   assert.equal(await ok('read_page', { page: '/api/send-mass-payout' }), twinOnDisk('/api/send-mass-payout'));
+});
+
+/** The headings of a built page with their ids, from its HTML: [id, level, text]. */
+function htmlHeadings(route: string): Array<[id: string, level: number, text: string]> {
+  const file = fileOfRoute(BUILD_DIR, route);
+  assert.ok(file, `${route} is built`);
+  const html = fs.readFileSync(file, 'utf8');
+  const article = html.slice(html.indexOf('<article'), html.lastIndexOf('</article>'));
+  // The build minifies its HTML: an id may stand without quotes.
+  return [...article.matchAll(/<h([2-6])[^>]*\sid=("?)([^"\s>]+)\2[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => [
+    m[3],
+    Number(m[1]),
+    m[4]
+      .replace(/<[^>]+>/g, '')
+      .replace(/&[a-z#0-9]+;|\u200b/g, '') // the heading's anchor link: an entity or a zero-width space
+      .trim(),
+  ]);
+}
+
+/** The section of a twin under the heading of `level` whose text is `text`: its line and the lines up to the next heading as high. */
+function twinSection(route: string, level: number, text: string): string {
+  const lines = twinOnDisk(route).split('\n');
+  const headingAt = (line: string) => /^(#{1,6}) (.*)$/.exec(line);
+  const start = lines.findIndex((line) => {
+    const h = headingAt(line);
+    return h !== null && h[1].length === level && h[2].replace(/[`*]/g, '').trim() === text;
+  });
+  assert.ok(start >= 0, `${route} has the heading ${'#'.repeat(level)} ${text}`);
+  const end = lines.findIndex((line, i) => i > start && (headingAt(line)?.[1].length ?? 99) <= level);
+  return `${lines
+    .slice(start, end < 0 ? undefined : end)
+    .join('\n')
+    .replace(/\n+$/, '')}\n`;
+}
+
+test('read_page with an anchor gives that section only, and names the anchors when one is unknown', async () => {
+  const route = '/guides/charges/creating';
+  const headings = htmlHeadings(route);
+  const [, level, textOf] = headings.find(([id]) => id === 'fixed-price')!;
+  const section = (await ok('read_page', { page: `${route}#fixed-price` })) as string;
+  assert.equal(section, twinSection(route, level, textOf));
+  assert.ok(section.length < twinOnDisk(route).length / 4, 'a section is a part of the page');
+  // From a search hit's URL too, and every section of the page is found.
+  for (const [id, l, t] of headings) assert.equal(await ok('read_page', { page: siteUrl(`${route}#${id}`) }), twinSection(route, l, t), id);
+
+  const unknown = await refused('read_page', { page: `${route}#request` });
+  assert.match(unknown, /\/guides\/charges\/creating has no section #request/);
+  for (const [id] of headings) assert.ok(unknown.includes(`#${id}`), `the error lists #${id}`);
+});
+
+type Gap = { route: string; heading: string; topic: string; text: string };
+const gaps = () => (JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8')) as { unknowns: Gap[] }).unknowns;
+
+test('read_page adds the page’s marks of what is not documented yet that the text returned does not show', async () => {
+  // A page with marks, read by a section that holds none of them.
+  const route = '/guides/charges/statuses';
+  const marks = gaps().filter((g) => g.route === route);
+  assert.ok(marks.length > 0);
+  const [id, level, text] = htmlHeadings(route).find(([, l, t]) => {
+    const part = twinSection(route, l, t);
+    return marks.every((m) => !part.includes(m.text));
+  })!;
+  const answer = await callOn(server, 'read_page', { page: `${route}#${id}` });
+  const [, block] = answer.text.split(`${twinSection(route, level, text)}\n`);
+  assert.ok(block, 'a block of marks follows the section');
+  for (const mark of marks) assert.ok(block.includes(mark.text), mark.topic);
+  // The whole page shows its marks in its text, with their code (a mass payout `id`): no block repeats them.
+  assert.equal(await ok('read_page', { page: route }), twinOnDisk(route));
+  assert.equal(await ok('read_page', { page: '/guides/mass-payouts' }), twinOnDisk('/guides/mass-payouts'));
 });
 
 test('get_operation: createCharge resolved (no $ref), with its authentication and the curl sample of each example', async () => {
@@ -194,6 +303,73 @@ test('get_operation: createCharge resolved (no $ref), with its authentication an
   assert.ok(twinOnDisk('/api/create-charge').includes(curl), 'the same sample as the page’s twin');
 });
 
+/** get_operation("createCharge")'s answer before answers were compact: pretty-printed JSON with every response (measured). */
+const CREATE_CHARGE_BYTES_BEFORE = 40_737;
+
+test('get_operation answers in compact JSON, without its responses or with one status when asked', async () => {
+  const full = await callOn(server, 'get_operation', { operation: 'createCharge' });
+  assert.equal(full.text, JSON.stringify(JSON.parse(full.text)), 'compact JSON');
+  const documented = documentedCall('createCharge');
+  const statuses = Object.keys(documented.op.responses);
+
+  const lean = await callOn(server, 'get_operation', { operation: 'createCharge', responses: false });
+  const size = Buffer.byteLength(lean.text);
+  console.log(`# get_operation(createCharge): ${Buffer.byteLength(full.text)} bytes, ${size} without its responses`);
+  assert.ok(size <= CREATE_CHARGE_BYTES_BEFORE / 3, `${size} bytes is more than a third of ${CREATE_CHARGE_BYTES_BEFORE}`);
+  const leanAnswer = JSON.parse(lean.text) as DocumentNode;
+  assert.equal(leanAnswer.responses, undefined);
+  assert.deepEqual(leanAnswer.responseStatuses, statuses);
+  assert.deepEqual(leanAnswer.requestBody, JSON.parse(full.text).requestBody, 'the rest as in the full answer');
+
+  const one = (await ok('get_operation', { operation: 'createCharge', status: '422' })) as DocumentNode;
+  assert.deepEqual(Object.keys(one.responses), ['422']);
+  assert.equal(one.responses['422'].content['application/json'].example.success, responseOf(documented, '422').example.success);
+  assert.match(
+    await refused('get_operation', { operation: 'createCharge', status: '418' }),
+    new RegExp(`no "418" response.*${statuses.join(', ')}`),
+  );
+  assert.match(
+    await refused('get_operation', { operation: 'createCharge', responses: false, status: '200' }),
+    /either responses: false .* or status/,
+  );
+});
+
+/** The component schemas a node of the document uses, following $refs (the test's own walk). */
+function schemasUsed(node: DocumentNode, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => schemasUsed(item, found));
+  else if (node && typeof node === 'object') {
+    const ref = node.$ref as string | undefined;
+    const name = ref?.startsWith('#/components/schemas/') ? ref.slice('#/components/schemas/'.length) : undefined;
+    if (name && !found.has(name)) {
+      found.add(name);
+      schemasUsed(deref(node), found);
+    } else if (ref && !name) schemasUsed(deref(node), found);
+    Object.values(node).forEach((value) => schemasUsed(value, found));
+  }
+  return found;
+}
+
+test('get_operation carries the marks on its page and on the pages of the schemas it uses', async () => {
+  for (const [operationId, op] of [
+    ['createMassPayout', doc.paths['/mass-payouts'].post],
+    ['createCharge', doc.paths['/charges'].post],
+    [doc.webhooks.payout.post.operationId, doc.webhooks.payout.post],
+  ] as Array<[string, DocumentNode]>) {
+    const page = `/api/${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+    const routes = new Set([page, ...[...schemasUsed(op)].map((name) => `/api/schemas/${name.toLowerCase()}`)]);
+    const expected = new Set([
+      ...((op['x-unknown'] ?? []) as DocumentNode[]).map((m) => m.topic as string),
+      ...gaps()
+        .filter((g) => routes.has(g.route))
+        .map((g) => g.topic),
+    ]);
+    const answer = (await ok('get_operation', { operation: operationId, responses: false })) as DocumentNode;
+    assert.deepEqual(new Set(answer.notDocumentedYet.map((m: DocumentNode) => m.topic)), expected, operationId);
+    assert.ok(expected.size > 0, `${operationId} has marks to show`);
+    for (const mark of answer.notDocumentedYet) assert.ok(mark.notDocumentedYet && mark.page.startsWith(site.base), operationId);
+  }
+});
+
 test('get_operation: sendMassPayout and getConvertToken by method and path, with their parameters', async () => {
   const send = (await ok('get_operation', { operation: 'PUT /mass-payouts/{id}/send' })) as DocumentNode;
   assert.equal(send.operationId, 'sendMassPayout');
@@ -221,6 +397,9 @@ test('get_operation: sendMassPayout and getConvertToken by method and path, with
 test('get_schema and list_operations answer from the document', async () => {
   const charge = (await ok('get_schema', { name: 'Charge' })) as DocumentNode;
   assert.equal(charge.page, siteUrl('/api/schemas/charge'));
+  // A schema without a page of its own: the page that shows it (an object's, or the call's).
+  assert.equal(((await ok('get_schema', { name: 'ChargeStatus' })) as DocumentNode).page, siteUrl('/api/schemas/charge'));
+  assert.equal(((await ok('get_schema', { name: 'ChargeCreateRequest' })) as DocumentNode).page, siteUrl('/api/create-charge'));
   for (const field of entities.Charge) assert.ok(field in charge.schema.properties, `Charge.${field}`);
   assert.ok(!JSON.stringify(charge).includes('$ref'));
   assert.equal(((await ok('get_schema', { name: 'chargestatus' })) as DocumentNode).name, 'ChargeStatus');
@@ -332,6 +511,76 @@ test('list_unknowns gives the gap report the build publishes, whole or by topic'
   assert.match(none.note, new RegExp(mark.topic));
 });
 
+/** Every call and webhook of the document with the component schemas it uses (the test's own walk). */
+const operationsOfDocument = (): Array<[operationId: string, schemas: Set<string>]> =>
+  [...Object.values<DocumentNode>(doc.paths), ...Object.values<DocumentNode>(doc.webhooks)].flatMap((item) =>
+    Object.values<DocumentNode>(item)
+      .filter((op) => op && typeof op === 'object' && typeof op.operationId === 'string')
+      .map((op): [string, Set<string>] => [
+        op.operationId,
+        schemasUsed([item.parameters ?? [], op.parameters ?? [], op.requestBody ?? null, op.responses ?? {}]),
+      ]),
+  );
+
+test('the objects a page names that no call takes or returns are said to have no documented calls', async () => {
+  const used = new Set(operationsOfDocument().flatMap(([, schemas]) => [...schemas]));
+  const route = '/help-center/withdrawal/fiat';
+  const named = [...twinOnDisk(route).matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)].map((m) => m[1]).filter((n) => n in doc.components.schemas);
+  const withoutCalls = [...new Set(named)].filter((name) => !used.has(name));
+  assert.ok(withoutCalls.includes('FiatWithdrawal'), 'the fiat withdrawal page names an object without calls');
+  const answer = await callOn(server, 'read_page', { page: route });
+  const [page, block] = answer.text.split(`${twinOnDisk(route)}\n`);
+  assert.equal(page, '', 'the page first, as published');
+  const listed = /takes or returns, so the API calls for them are not documented: (.*)\.$/m.exec(block)?.[1];
+  assert.deepEqual(
+    listed
+      ?.split(', ')
+      .map((n) => n.replace(/`/g, ''))
+      .sort(),
+    withoutCalls.sort(),
+  );
+
+  const fiat = (await ok('get_schema', { name: 'FiatWithdrawal' })) as DocumentNode;
+  assert.deepEqual(fiat.calls, []);
+  assert.match(fiat.note, /No call or webhook .* takes or returns it/);
+  const charge = (await ok('get_schema', { name: 'Charge' })) as DocumentNode;
+  assert.deepEqual(
+    [...charge.calls].sort(),
+    operationsOfDocument()
+      .filter(([, schemas]) => schemas.has('Charge'))
+      .map(([id]) => id)
+      .sort(),
+  );
+  assert.equal(charge.note, undefined);
+});
+
+test('list_unknowns("webhook") finds what "callback" finds', async () => {
+  const callback = gaps().filter((g) => [g.topic, g.text, g.heading].some((s) => s.toLowerCase().includes('callback')));
+  assert.ok(callback.length > 0);
+  const byCallback = (await ok('list_unknowns', { topic: 'callback' })) as DocumentNode;
+  const byWebhook = (await ok('list_unknowns', { topic: 'webhook' })) as DocumentNode;
+  const topics = (answer: DocumentNode) => new Set(answer.unknowns.map((u: DocumentNode) => `${u.page} ${u.topic}`));
+  assert.deepEqual(topics(byCallback), new Set(callback.map((g) => `${siteUrl(g.route)} ${g.topic}`)));
+  assert.deepEqual(topics(byWebhook), topics(byCallback));
+});
+
+test('list_pages lists the pages of llms.txt, by part of the site', async () => {
+  const llms = fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8');
+  const listed = [...llms.matchAll(/^- \[.*\]\((\S+?)\.md\)/gm)].map((m) => new URL(m[1]).pathname);
+  const all = (await ok('list_pages', {})) as DocumentNode;
+  const paths = Object.values(all.sections as Record<string, DocumentNode[]>).flatMap((pages) => pages.map((p) => p.path));
+  assert.deepEqual(paths.sort(), [...listed].sort());
+  assert.equal(all.count, listed.length);
+  const help = (await ok('list_pages', { section: 'help-center' })) as DocumentNode;
+  const helpPages = help.sections['Help Center'] as DocumentNode[];
+  assert.deepEqual(Object.keys(help.sections), ['Help Center']);
+  assert.deepEqual(
+    helpPages.map((p) => p.path),
+    listed.filter((p) => p.startsWith('/help-center')),
+  );
+  for (const page of helpPages) assert.ok(page.title && page.description && llms.includes(page.description), page.path);
+});
+
 test('resources: llms.txt and every page twin it lists, read from the site', async () => {
   const llms = fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8');
   const listedTwins = [...llms.matchAll(/^- \[.*\]\((\S+?\.md)\)/gm)].map((m) => siteUrl(new URL(m[1]).pathname));
@@ -378,6 +627,60 @@ test('bad input gets an error result naming the problem, and the server serves t
   await next();
   assert.match(await refused('try_in_sandbox', { operation: 'createCharge', body: 'pricing_type=fixed_price' }), /The body is not JSON/);
   await next();
+
+  // Names that every object inherits are no schema's.
+  for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+    assert.match(await refused('get_schema', { name }), new RegExp(`No schema "${name}"`));
+    await next();
+  }
+  // A page that is not an http(s) URL is named as given.
+  for (const page of ['file:///etc/passwd', 'javascript:alert(1)']) {
+    const message = await refused('read_page', { page });
+    assert.ok(message.includes(`"${page}" is a ${page.split(':')[0]}: URL`) && !message.includes('null'), message);
+    await next();
+  }
+  // try_in_sandbox sends to the local sandbox only: an operation with a host is refused, not sent to the sandbox.
+  for (const operation of ['GET http://example.com/charges', `GET ${brand.sandboxApiUrl}/charges`]) {
+    const message = await refused('try_in_sandbox', { operation, token: 't' });
+    assert.match(message, /not on a server of the API|local sandbox .* only/);
+    assert.ok(!message.includes('npm run sandbox`'), `no "is it running" hint: ${message}`);
+    await next();
+  }
+  assert.match(await refused('get_operation', { operation: 'GET http://example.com/charges' }), /not on a server of the API/);
+  await next();
+  // No argument is dropped: a body for a call without one, a query parameter the call does not take, a token no header can carry.
+  const sandboxRefusals: Array<[Record<string, unknown>, RegExp]> = [
+    [{ operation: 'GET /charges', body: { a: 1 }, token: 't' }, /takes no body: nothing was sent/],
+    [{ operation: 'GET /charges', query: { colour: 'red' }, token: 't' }, /takes no query parameter colour; its query parameters: /],
+    [{ operation: 'GET /charges?colour=red', token: 't' }, /takes no query parameter colour/],
+    [{ operation: 'GET /charges?limit=1', query: { limit: 2 }, token: 't' }, /limit is given twice/],
+    [{ operation: 'GET /charges', token: 'a\nb' }, /line break/],
+  ];
+  for (const [args, expected] of sandboxRefusals) {
+    const message = await refused('try_in_sandbox', args);
+    assert.match(message, expected);
+    assert.ok(!/Is it running/.test(message), `no "is it running" hint: ${message}`);
+    await next();
+  }
+  // The query an operation string carries is sent.
+  const limited = (await ok('try_in_sandbox', { operation: 'GET /charges?limit=1', token: 't' })) as DocumentNode;
+  assert.equal(new URL(limited.request.url).searchParams.get('limit'), '1');
+});
+
+test('a message over 1 MB on stdio is refused unread with an error for its request, and the server goes on', async () => {
+  for (const megabytes of [2, 11]) {
+    const started = Date.now();
+    await assert.rejects(
+      server.client.callTool({ name: 'search_docs', arguments: { query: 'x'.repeat(megabytes * 1024 * 1024) } }),
+      /Request too large: the message is \d+ bytes, and this server reads at most 1048576 bytes/,
+    );
+    assert.ok(Date.now() - started < 10_000, 'refused at once, not after a time-out');
+    assert.equal(((await ok('get_schema', { name: 'Charge' })) as DocumentNode).name, 'Charge');
+  }
+  // A notification over the limit gets no answer (JSON-RPC answers no notification), and the server goes on.
+  await server.client.transport!.send({ jsonrpc: '2.0', method: 'notifications/padded', params: { padding: 'x'.repeat(3 * 1024 * 1024) } });
+  assert.equal(((await ok('get_schema', { name: 'Charge' })) as DocumentNode).name, 'Charge');
+  assert.match(server.stderr(), /Request too large: the message is 3\d{6} bytes/);
 });
 
 test('a site that does not answer, and a sandbox that is down, get error results that say so', async () => {
@@ -404,20 +707,64 @@ test('a site that does not answer, and a sandbox that is down, get error results
   }
 });
 
+test('a sandbox that answers but is refused says what happened, with no "is it running" hint', async () => {
+  // A "sandbox" on this machine that answers every call with a redirect to another host.
+  const redirecting = http.createServer((_req, res) => res.writeHead(302, { location: 'http://example.com/v2.0/charges' }).end());
+  await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+  const port = (redirecting.address() as AddressInfo).port;
+  const target = await startServer(['--site', site.base, '--sandbox', `http://127.0.0.1:${port}/v2.0`]);
+  try {
+    const message = await refused('try_in_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 't' }, target);
+    assert.match(message, /answered with a redirect to http:\/\/example\.com, another host: not followed/);
+    assert.ok(!/Is it running/.test(message), message);
+  } finally {
+    await target.close();
+    await new Promise((resolve) => redirecting.close(resolve));
+  }
+});
+
+/** Runs the built server with `args` and stdin closed; its exit code and output. */
+async function runServer(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [SERVER_JS, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(killer);
+  return { code, stdout, stderr };
+}
+
 test('the server refuses a sandbox that is not on this machine, and a site that is not an http(s) URL', async () => {
   for (const args of [
     ['--sandbox', 'http://api.crypto-payments.example/v2.0'],
     ['--site', 'file:///etc'],
   ]) {
-    // stdin is empty and closed: a server that starts anyway ends at once (or is killed after 20 s) instead of waiting.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'mcp/server.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    clearTimeout(killer);
+    // stdin is closed: a server that starts anyway ends at once (or is killed after 20 s) instead of waiting.
+    const { code, stderr } = await runServer(args);
     assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
     assert.match(stderr, args[0] === '--sandbox' ? /--sandbox must be on this machine/ : /--site must be an http\(s\) URL/);
+  }
+});
+
+test('--help and -h list every option, both environment variables and the default site; an unknown option is an error', async () => {
+  for (const flag of ['--help', '-h']) {
+    const { code, stdout } = await runServer([flag]);
+    assert.equal(code, 0);
+    for (const word of ['--site', '--sandbox', '--http', '--help', '-h', '--version', 'DOCS_MCP_SITE', 'DOCS_MCP_SANDBOX', brand.siteUrl]) {
+      assert.ok(stdout.includes(word), `${flag} names ${word}`);
+    }
+    assert.match(stdout, /Inspector/);
+  }
+  for (const args of [['--stie', 'http://127.0.0.1:3000'], ['extra'], ['--site'], ['--http', 'nine'], ['--site', 'a', '--site', 'b']]) {
+    const { code, stdout, stderr } = await runServer(args);
+    assert.equal(code, 2, args.join(' '));
+    assert.equal(stdout, '');
+    assert.match(
+      stderr,
+      /unknown option --stie|unexpected argument "extra"|--site takes a value|--http takes \[HOST:\]PORT|--site is given twice/,
+    );
   }
 });
 
@@ -451,8 +798,10 @@ test('done when: "how do I create a fixed-price charge and check the body before
   const search = (await ok('search_docs', { query: 'create a fixed-price charge' })) as DocumentNode;
   const hit = search.hits[0];
   assert.equal(new URL(hit.url).pathname, '/guides/charges/creating');
-  // 2. Read it: it names the call.
-  const page = (await ok('read_page', { page: hit.url })) as string;
+  // 2. Read it: the hit's section, then its page, which names the call.
+  const section = (await ok('read_page', { page: hit.url })) as string;
+  assert.ok(section.startsWith(`## ${hit.heading}`), `the section under ${hit.heading}`);
+  const page = (await ok('read_page', { page: hit.url.split('#')[0] })) as string;
   assert.ok(page.includes('fixed_price'), 'the page explains the fixed-price body');
   const [method, callPath] = /^(POST) `(\/charges)`/m.exec(page)?.slice(1) ?? [];
   assert.deepEqual([method, callPath], ['POST', '/charges'], 'the page names POST /charges');

@@ -1,0 +1,105 @@
+/**
+ * The MCP server as it ships: the npm package (`npm pack` in mcp/), installed
+ * into an empty folder outside this repository and run by its bin with Node
+ * alone, through the SDK's client over stdio; and the MCP Bundle's manifest
+ * (mcp/manifest.json), validated by the `mcpb` CLI and compared with the tools
+ * the server registers, as its client lists them.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brand } from '../../src/brand';
+import { call as documentedCall, requestExamples } from '../openapi';
+import { serveBuild } from '../../tools/servers';
+import { assertServerBuilt, startServer, type ServerProcess } from '../../tools/mcp-client';
+import { assertBuilt, BUILD_DIR } from './build-output';
+
+const ROOT = path.resolve(__dirname, '../..');
+const MCP_DIR = path.join(ROOT, 'mcp');
+const pkg = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  bin: Record<string, string>;
+};
+const manifest = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'manifest.json'), 'utf8'));
+
+let site: { base: string; stop: () => void };
+let temp: string;
+let repoServer: ServerProcess;
+
+before(async () => {
+  assertBuilt();
+  assertServerBuilt();
+  temp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-package-'));
+  [site, repoServer] = await Promise.all([serveBuild(BUILD_DIR, '/llms.txt'), startServer(['--site', 'http://127.0.0.1:9'])]);
+});
+
+after(async () => {
+  await repoServer?.close();
+  site?.stop();
+  if (temp) fs.rmSync(temp, { recursive: true, force: true });
+});
+
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+test('the packed tarball installs into an empty folder and runs with Node alone', async () => {
+  // The built file as it is (npm test builds it first): no prepack, so no other test sees it rewritten.
+  const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', temp], MCP_DIR)) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
+  assert.deepEqual(packed.files.map((f) => f.path).sort(), ['dist/server.js', 'package.json'], 'the package holds the built file only');
+
+  const app = path.join(temp, 'app');
+  fs.mkdirSync(app);
+  npm(['install', '--prefix', app, '--no-audit', '--no-fund', '--prefer-offline', path.join(temp, packed.filename)], app);
+  const kilobytes = Number(execFileSync('du', ['-sk', path.join(app, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
+  console.log(`# the installed package: ${(kilobytes / 1024).toFixed(1)} MB in node_modules`);
+
+  // Node alone: the bin's `#!/usr/bin/env node` finds Node on a PATH that has nothing of this repository's.
+  const bin = path.join(app, 'node_modules/.bin', Object.keys(pkg.bin)[0]);
+  const server = await startServer(['--site', site.base], {
+    command: bin,
+    cwd: app,
+    env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, NODE_OPTIONS: '', NODE_PATH: '' },
+  });
+  try {
+    const [installed, repo] = await Promise.all([server.client.listTools(), repoServer.client.listTools()]);
+    assert.deepEqual(installed.tools, repo.tools);
+    assert.equal(server.client.getServerVersion()?.version, pkg.version);
+    const fixedPrice = Object.fromEntries(requestExamples(documentedCall('createCharge'))).fixedPrice;
+    // One call per dependency the bundle requires: the engine (minisearch), the document (yaml), Prism and Ajv (validate_request).
+    for (const [name, args] of [
+      ['search_docs', { query: 'create a fixed-price charge' }],
+      ['get_operation', { operation: 'createCharge', responses: false }],
+      ['validate_request', { operation: 'createCharge', body: fixedPrice }],
+      ['read_page', { page: '/guides/charges/creating#fixed-price' }],
+    ] as const) {
+      const result = await server.client.callTool({ name, arguments: args });
+      const text = (result.content as Array<{ text?: string }>).map((c) => c.text).join('\n');
+      assert.equal(result.isError, undefined, `${name}: ${text.slice(0, 300)}`);
+    }
+    const verdict = await server.client.callTool({ name: 'validate_request', arguments: { operation: 'createCharge', body: fixedPrice } });
+    assert.equal(JSON.parse((verdict.content as Array<{ text: string }>)[0].text).valid, true);
+  } finally {
+    await server.close();
+  }
+});
+
+test('the MCP Bundle’s manifest validates, and names every tool the server registers', async () => {
+  const validated = npm(['run', '--silent', 'validate', '-w', 'mcp'], ROOT);
+  assert.match(validated, /Manifest schema validation passes/);
+  const { tools } = await repoServer.client.listTools();
+  assert.deepEqual(manifest.tools.map((t: { name: string }) => t.name).sort(), tools.map((t) => t.name).sort());
+  // The bundle runs the package's own file, under the package's name and version, with the brand's defaults.
+  assert.equal(manifest.name, pkg.name);
+  assert.equal(manifest.version, pkg.version);
+  assert.equal(manifest.server.entry_point, Object.values(pkg.bin)[0]);
+  assert.deepEqual(manifest.server.mcp_config.args, [`\${__dirname}/${manifest.server.entry_point}`]);
+  assert.deepEqual(manifest.server.mcp_config.env, { DOCS_MCP_SITE: '${user_config.site}', DOCS_MCP_SANDBOX: '${user_config.sandbox}' });
+  assert.equal(manifest.user_config.site.default, brand.siteUrl);
+  assert.equal(manifest.user_config.sandbox.default, brand.localSandboxApiUrl);
+});
