@@ -14,7 +14,7 @@ import { accessibleLightTheme } from './src/prismTheme';
 import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
 import remarkBrandCode from './src/plugins/remark-brand-code';
 import { searchSettings } from './src/search/config';
-import { markdownGenerators } from './src/api-reference/unknowns';
+import { markdownGenerators } from './src/api-reference/pageGenerators';
 import { SCHEMA_PAGES } from './src/api-reference/schemaPages';
 import { schemaPageId } from './src/api-reference/routes';
 // The OpenAPI document's file name, served as a download at /<file> (openapi/ is a static directory).

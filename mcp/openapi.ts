@@ -24,6 +24,7 @@ import { curlSample, fillPath } from '../src/openapi/samples';
 import { escapeRegExp } from '../src/text';
 import { schemaPageUrl } from '../src/api-reference/routes';
 import { schemaHomes } from '../src/api-reference/schemaPages';
+import { queryRecord } from '../src/openapi/prism';
 import { markAnswer, marksOn, type Mark } from './gaps';
 import type { Site } from './site';
 
@@ -83,16 +84,6 @@ function basePaths(doc: JsonObject): string[] {
   ];
 }
 
-/** The query parameters of a URL's search part, a repeated name as a list. */
-function queryOf(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const name of new Set(search.keys())) {
-    const values = search.getAll(name);
-    query[name] = values.length === 1 ? values[0] : values;
-  }
-  return query;
-}
-
 /**
  * The operation `input` names: an operationId (`createCharge`), or a method and
  * a path, as a template (`GET /charges/{id}`) or a concrete path
@@ -128,7 +119,7 @@ export function findOperation(doc: JsonObject, input: string): FoundOperation {
       .replace(/%7B/gi, '{')
       .replace(/%7D/gi, '}')
       .replace(/(.)\/+$/, '$1');
-    const query = queryOf(target.searchParams);
+    const query = queryRecord(target.searchParams);
     const base = basePaths(doc).find((b) => wanted === b || wanted.startsWith(`${b}/`));
     if (base) wanted = wanted.slice(base.length) || '/';
     const calls = all.filter((e) => !e.webhook);

@@ -32,7 +32,7 @@ import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import route from '@stoplight/prism-http/dist/router';
 import { isSiteOrigin } from '../src/origins';
 import { openapiDocument, operations as documentOperations, type DocumentNode, type OperationEntry } from '../src/openapi/document';
-import { prismEngine, refusalDiagnostics, type PrismOperation, type PrismRefusal } from '../src/openapi/prism';
+import { prismEngine, queryRecord, refusalDiagnostics, type PrismOperation, type PrismRefusal } from '../src/openapi/prism';
 import { violationFinder, type Diagnostic, type Violation } from '../src/openapi/violations';
 
 type SandboxOptions = {
@@ -107,7 +107,7 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     }
     const input: IHttpRequest = {
       method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
-      url: { path: url.pathname, query: queryOf(url.searchParams) },
+      url: { path: url.pathname, query: queryRecord(url.searchParams) },
       headers: req.headers as Record<string, string>,
       body,
     };
@@ -174,15 +174,6 @@ function setViolationsHeader(res: http.ServerResponse, diagnostics: Diagnostic[]
   let value = JSON.stringify(diagnostics.map((d) => ({ location: ['request', ...(d.path ?? [])], code: d.code, message: d.message })));
   if (value.length > MAX_HEADER_LENGTH) value = `Too many violations! ${value.slice(0, MAX_HEADER_LENGTH)}`;
   res.setHeader('sl-violations', value);
-}
-
-function queryOf(params: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    query[key] = values.length === 1 ? values[0] : values;
-  }
-  return query;
 }
 
 /** The request body: parsed JSON for a JSON content type, text otherwise, null when there is none. */

@@ -29,8 +29,6 @@ export type Weight = {
   cssGzip: number;
   /** main.js alone, gzip. */
   mainJsGzip: number;
-  /** Scripts the page itself loads (prefetches of linked pages excluded), gzip. */
-  ownJsGzip: number;
   /** Elements in the document once the network is idle. */
   domNodes: number;
   /**
@@ -145,7 +143,6 @@ export async function weighPage(browser: Browser, base: string, path: string): P
     cssRaw: sum('css', 'raw'),
     cssGzip: sum('css', 'gzip'),
     mainJsGzip: js.filter((a) => /\/main\.[0-9a-f]+\.js$/.test(a.url)).reduce((n, a) => n + a.gzip, 0),
-    ownJsGzip: js.filter((a) => !a.prefetch).reduce((n, a) => n + a.gzip, 0),
     domNodes,
     searchIdleJsGzip: all.filter((a) => searchIdle(a) && a.kind === 'js').reduce((n, a) => n + a.gzip, 0),
     searchIndexGzip: await searchIndex,

@@ -17,9 +17,10 @@
  * (only their text-node separators differ).
  *
  * Where the page was not rendered by the server (a client-side navigation), the
- * live component renders at once.
+ * live component renders at once. Only the outermost `<OnIntent>` does any of
+ * this: `Schema` is also used inside the others, where it renders as it is.
  */
-import React, { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import React, { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 /** The attribute that marks the kept HTML, with its `useId` (the same on the server and in the browser). */
@@ -46,13 +47,17 @@ function elementAt(root: Element, path: number[]): HTMLElement | undefined {
   return el instanceof HTMLElement ? el : undefined;
 }
 
+/** True inside an `<OnIntent>`: a `Schema` nested in a request body is kept or live with the part around it. */
+const Inside = createContext(false);
+
 export default function OnIntent({ children }: { children: ReactNode }): ReactNode {
+  return useContext(Inside) ? children : <Outermost>{children}</Outermost>;
+}
+
+function Outermost({ children }: { children: ReactNode }): ReactNode {
   const id = useId();
   const [kept] = useState(() =>
-    typeof document === 'undefined'
-      ? undefined
-      : Array.from(document.querySelectorAll(`[${ON_INTENT_ATTRIBUTE}]`)).find((el) => el.getAttribute(ON_INTENT_ATTRIBUTE) === id)
-          ?.innerHTML,
+    typeof document === 'undefined' ? undefined : document.querySelector(`[${ON_INTENT_ATTRIBUTE}="${CSS.escape(id)}"]`)?.innerHTML,
   );
   const [live, setLive] = useState(kept === undefined);
   const ref = useRef<HTMLDivElement>(null);
@@ -82,5 +87,9 @@ export default function OnIntent({ children }: { children: ReactNode }): ReactNo
 
   const marks = { ref, className: 'kept-html', [ON_INTENT_ATTRIBUTE]: id, [LIVE_ATTRIBUTE]: live && kept !== undefined ? '' : undefined };
   if (!live) return <div {...marks} dangerouslySetInnerHTML={{ __html: kept ?? '' }} />;
-  return <div {...marks}>{children}</div>;
+  return (
+    <div {...marks}>
+      <Inside.Provider value>{children}</Inside.Provider>
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document's marks for unknowns: `x-unknown` on `info`, on an
+ * The API pages' Markdown generators. First, the OpenAPI document's marks for unknowns: `x-unknown` on `info`, on an
  * operation (paths and webhooks) or on a top-level schema, each entry
  * `{topic, text}`. The API pages render them with the site's one component for
  * unknowns (<Unknown>, src/components/Unknown), right after the description, so

@@ -6,7 +6,7 @@
  * Charge, a Payout, a Widget), and to the error envelope every call can answer
  * with: about 40 of the document's 155 named schemas. Request bodies, scalars,
  * enums and nested parts are shown inline on the pages that use them, and each
- * of those pages lists them by name in a "Schemas" section (src/api-reference/unknowns.ts
+ * of those pages lists them by name in a "Schemas" section (src/api-reference/pageGenerators.ts
  * appends it), so search, the Markdown twins and the reader still find every
  * name. The site's bundle carries a route table with every page
  * (facebook/docusaurus#7256: it grows with the number of routes); 115 pages of
