@@ -1,6 +1,6 @@
 /**
  * The limits of what one call may ask of the server, the same on stdio and over
- * HTTP (README, MCP server).
+ * HTTP (handbook/mcp.md, Hosted mode).
  */
 
 /** The largest message (stdio) or request body (HTTP) the server reads: 1 MB. A larger one is refused unread. */
