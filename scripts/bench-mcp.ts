@@ -5,13 +5,15 @@
  * as the assistant's host sees it, through the SDK's client over stdio and over
  * Streamable HTTP (`--http`), first call, median and p95 over many; and the
  * size of the answers that an assistant's context pays for: get_operation with
- * and without its responses, read_page of a whole page and of one section.
+ * and without its responses, read_page of a whole page and of one section; and the
+ * server's resident memory (RSS) after one round of every tool and after 400 more calls.
  *
  *   npm run build && npm run mcp:build && npm run bench:mcp
  *
  * Queries are the relevance set's (tools/search-relevance-set.ts); the
  * operations are every call of the OpenAPI document.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -69,6 +71,35 @@ const SIZES: Array<[string, string, Record<string, unknown>]> = [
   ['read_page(/guides/charges/creating#fixed-price)', 'read_page', { page: '/guides/charges/creating#fixed-price' }],
 ];
 
+const HEAP_MB = 96;
+/** Every tool that needs no sandbox, in turn (the memory rows). */
+const ROUND: Array<[string, Record<string, unknown>]> = [
+  ['search_docs', { query: 'mass payout confirmation' }],
+  ['get_operation', { operation: 'createCharge' }],
+  ['validate_request', { operation: 'createCharge', body: { project_id: 'x', pricing_type: 'no_price' } }],
+  ['read_page', { page: '/guides/charges/creating' }],
+  ['get_schema', { name: 'MassPayout' }],
+  ['list_operations', {}],
+  ['list_unknowns', {}],
+];
+
+/** The server's resident memory (MB) after one round of every tool, and after `calls` more, under a 96 MB heap. */
+async function memory(site: string, calls: number) {
+  const server = await startServer(['--site', site], { nodeArgs: [`--max-old-space-size=${HEAP_MB}`] });
+  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) / 1024;
+  try {
+    for (const [name, args] of ROUND) await server.client.callTool({ name, arguments: args });
+    const afterRound = rss();
+    for (let i = 0; i < calls; i += 1) {
+      const [name, args] = ROUND[i % ROUND.length];
+      await server.client.callTool({ name, arguments: args });
+    }
+    return { afterRound, after: rss(), calls };
+  } finally {
+    await server.close();
+  }
+}
+
 /** The MCP rows over a build folder: Markdown tables (npm run bench and npm run bench:mcp print them). */
 export async function mcpBenchmark(buildDir: string = path.join(ROOT, 'build')): Promise<string> {
   const site = await serveBuild(buildDir, '/llms.txt');
@@ -84,6 +115,7 @@ export async function mcpBenchmark(buildDir: string = path.join(ROOT, 'build')):
       results.push(await measure(transport, client, 'search_docs', QUERIES));
       results.push(await measure(transport, client, 'get_operation', OPERATIONS));
     }
+    const mem = await memory(site.base, 400);
     const sizes = [];
     for (const [what, name, args] of SIZES) sizes.push([what, Buffer.byteLength(await answerOf(stdio.client, name, args))] as const);
     return [
@@ -95,6 +127,10 @@ export async function mcpBenchmark(buildDir: string = path.join(ROOT, 'build')):
         (r) =>
           `| ${r.transport} | ${r.name} | ${r.first.toFixed(0)} ms | ${r.median.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.calls} |`,
       ),
+      '',
+      `| memory (stdio, ${HEAP_MB} MB heap) | after one round of every tool | after ${mem.calls} more calls | growth |`,
+      '| --- | --- | --- | --- |',
+      `| RSS | ${mem.afterRound.toFixed(0)} MB | ${mem.after.toFixed(0)} MB | ${(mem.after - mem.afterRound).toFixed(0)} MB |`,
       '',
       '| answer | bytes |',
       '| --- | --- |',

@@ -315,6 +315,13 @@ async function main(): Promise<void> {
       goal('guide page CSS, gzip', `${kb(floorW.cssGzip)} KB`, `${kb(g.cssGzip)} KB`, '≤ 20 KB', g.cssGzip <= 20 * 1024),
       goal('guide page main.js, gzip', `${kb(floorW.mainJsGzip)} KB`, `${kb(g.mainJsGzip)} KB`, '≤ 157 KB', g.mainJsGzip <= 157 * 1024),
       goal(
+        'guide page: longest task at idle (after load and hydration, CPU as is)',
+        `${Math.round(floorW.idleLongestTaskMs)} ms`,
+        `${Math.round(g.idleLongestTaskMs)} ms`,
+        '< 50 ms (no long task)',
+        g.idleLongestTaskMs < 50,
+      ),
+      goal(
         'guide page DOM elements',
         String(floorW.domNodes),
         `${g.domNodes} (${ratio(g.domNodes, floorW.domNodes)})`,

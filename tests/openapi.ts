@@ -123,6 +123,9 @@ function schemaRefsIn(node: DocumentNode, into = new Set<string>()): Set<string>
   return into;
 }
 
+/** `createCharge` -> `/api/create-charge`: the route docusaurus-plugin-openapi-docs gives an operation's page. */
+export const operationPage = (operationId: string): string => `/api/${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+
 /** Each call and webhook: the route of its page (`createCharge` -> /api/create-charge) and every schema it uses. */
 export function operationSchemaRefs(): Array<{ pageUrl: string; schemas: string[] }> {
   const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -130,9 +133,7 @@ export function operationSchemaRefs(): Array<{ pageUrl: string; schemas: string[
     methods
       .filter((method) => item[method])
       .map((method) => ({
-        pageUrl: `/api/${String(item[method].operationId)
-          .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-          .toLowerCase()}`,
+        pageUrl: operationPage(String(item[method].operationId)),
         schemas: [...schemaRefsIn([item.parameters ?? [], item[method]])],
       })),
   );

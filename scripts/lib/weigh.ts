@@ -40,6 +40,8 @@ export type Weight = {
   searchIndexGzip: number;
   /** Scripts the page requests before its load event (prefetches excluded), gzip. */
   scriptsBeforeLoadGzip: number;
+  /** The longest task (Long Tasks API, 50 ms or more) that started after the load event and hydration; 0 if none. */
+  idleLongestTaskMs: number;
   assets: Asset[];
 };
 
@@ -86,6 +88,19 @@ export async function weighPage(browser: Browser, base: string, path: string): P
   // Never reach outside the machine.
   await page.route(/^https?:\/\//, (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
   const isIdle = trackRequests(page);
+  await page.addInitScript(() => {
+    const probe = { tasks: [] as { start: number; duration: number }[], hydratedAt: 0 };
+    (window as unknown as { __idleProbe: typeof probe }).__idleProbe = probe;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.tasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    // On the document: the init script runs before <html> exists.
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.dataset.hasHydrated !== 'true') return;
+      probe.hydratedAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-has-hydrated'] });
+  });
   const pending: Promise<Asset | null>[] = [];
   let loaded = false;
   page.on('load', () => (loaded = true));
@@ -120,6 +135,12 @@ export async function weighPage(browser: Browser, base: string, path: string): P
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
   await networkIdle(isIdle);
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const idleLongestTaskMs = await page.evaluate(() => {
+    const probe = (window as unknown as { __idleProbe: { tasks: { start: number; duration: number }[]; hydratedAt: number } }).__idleProbe;
+    const loadEnd = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+    const idle = Math.max(loadEnd, probe.hydratedAt);
+    return Math.max(0, ...probe.tasks.filter((t) => t.start >= idle).map((t) => t.duration));
+  });
   // A file fetched twice (a prefetch, then the script itself from the cache) counts once.
   const byUrl = new Map<string, Asset>();
   for (const asset of await Promise.all(pending))
@@ -147,6 +168,7 @@ export async function weighPage(browser: Browser, base: string, path: string): P
     searchIdleJsGzip: all.filter((a) => searchIdle(a) && a.kind === 'js').reduce((n, a) => n + a.gzip, 0),
     searchIndexGzip: await searchIndex,
     scriptsBeforeLoadGzip: js.filter((a) => !a.prefetch && !a.afterLoad).reduce((n, a) => n + a.gzip, 0),
+    idleLongestTaskMs,
     assets,
   };
 }

@@ -4,6 +4,7 @@ import * as cheerio from 'cheerio';
 import { brand } from '../../src/brand';
 import { parse } from 'yaml';
 import { operations as documentOperations } from '../../src/openapi/document';
+import { operationPage } from '../openapi';
 import { axeViolations, collectErrors, gotoHydrated, trackAssets } from './helpers';
 import { LIVE_ATTRIBUTE, ON_INTENT_ATTRIBUTE } from '../../src/api-reference/OnIntent';
 
@@ -299,11 +300,20 @@ test.describe('API Reference schema viewer, hydrated when reached for', () => {
     const tabs = responses(page).locator('.openapi-tabs__response-list-container [role=tab]');
     const names = await tabs.allInnerTexts();
     expect(names.length).toBeGreaterThan(1);
-    const box = await responses(page).boundingBox();
+    // The part's wrapper is `display: contents` and has no box of its own: measure its tab list, in the
+    // document's coordinates (the click scrolls the page).
+    const tabList = responses(page).locator('.openapi-tabs__response-list-container').first();
+    const place = () =>
+      tabList.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+      });
+    const box = await place();
+    expect(box.width * box.height, 'the response tabs have a box on the page').toBeGreaterThan(0);
     await tabs.nth(1).click();
     await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
     await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'false');
-    expect(await responses(page).boundingBox()).toEqual(box);
+    expect(await place()).toEqual(box);
 
     const details = requestBody(page).locator('details').first();
     const open = await details.evaluate((el) => (el as HTMLDetailsElement).open);
@@ -480,7 +490,7 @@ test.describe('API Reference sidebar', () => {
     const operationsOf = (tag: string): string[] =>
       documentOperations()
         .filter((entry) => !entry.webhook && Array.isArray(entry.operation.tags) && entry.operation.tags.includes(tag))
-        .map((entry) => entry.pageUrl);
+        .map((entry) => operationPage(entry.operationId));
 
     await gotoHydrated(page, '/api');
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');

@@ -7,7 +7,7 @@ import { enumFacts, operationFacts, schemaFields, allOperationIds } from '../../
 import { curlSample, goSample } from '../../src/openapi/samples';
 import { brand } from '../../src/brand';
 import { calls, entities, statuses, errorCodes, payoutErrorCodes } from '../fixtures/spec';
-import { call, requestExamples } from '../openapi';
+import { call, operationPage, requestExamples } from '../openapi';
 import { fileOfRoute } from '../../src/built/pages';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
@@ -113,9 +113,9 @@ test("operations resolve to the method, path and reference page of the specifica
     // The link the guides render must reach the built reference page of this very call
     // (the page shows the sandbox's URL, where a new reader starts, and path parameters as `:name`).
     assert.deepEqual(
-      builtOperation(op.pageUrl),
+      builtOperation(operationPage(call.operationId)),
       { method: call.method.toUpperCase(), path: brand.sandboxApiUrl + call.path.replace(/\{([^}]+)\}/g, ':$1') },
-      `${call.operationId}: ${op.pageUrl} is its built reference page`,
+      `${call.operationId}: ${operationPage(call.operationId)} is its built reference page`,
     );
   }
   assert.equal(builtOperation('/api/no-such-call'), undefined, 'a link to no page is caught (test of the test)');

@@ -13,19 +13,12 @@ import * as cheerio from 'cheerio';
 import { brand } from '../../src/brand';
 import searchPlugin from '../../src/plugins/search';
 import { SEARCH_INDEX_FILE } from '../../src/search/records';
-import {
-  isObject as isObj,
-  openapiDocument,
-  operationById,
-  resolveRef,
-  type Json,
-  type JsonObject as Obj,
-} from '../../src/openapi/document';
 import { fileOfRoute } from '../../src/built/pages';
 import { assertBuilt, BUILD_DIR } from './build-output';
 import { articleOf, articleText, llmsSections, metaDescription, readTwin, sitemapRoutes, wordsOf } from './markdown-read';
 import { contentRoutes } from '../fixtures/routes';
-import { calls } from '../openapi';
+import type { DocumentNode } from '../../src/openapi/document';
+import { call, calls, deref, doc } from '../openapi';
 
 const MIN_COVERAGE = 0.95;
 
@@ -142,23 +135,17 @@ test('the facts components come out as Markdown tables and fenced code', () => {
   assert.match(readTwin('/guides/invoices/statuses') ?? '', /^```mermaid\nstateDiagram-v2$/m);
 });
 
-const doc = openapiDocument();
-const resolve = (node: Json | undefined): Json | undefined => resolveRef(doc, node);
-
-/** The JSON examples of a media type object (`example` or each of `examples`). */
-function examplesOf(media: Json | undefined): Json[] {
-  const m = resolve(media);
-  if (!isObj(m)) return [];
-  const out: Json[] = [];
-  if (m.example !== undefined) out.push(m.example);
-  if (isObj(m.examples)) for (const e of Object.values(m.examples)) out.push((resolve(e) as Obj).value);
-  return out;
+/** The JSON examples of a media type object (`example` or each of `examples`), read with the tests' own reader. */
+function examplesOf(media: DocumentNode): DocumentNode[] {
+  const m = deref(media);
+  if (!m) return [];
+  return [...(m.example !== undefined ? [m.example] : []), ...Object.values<DocumentNode>(m.examples ?? {}).map((e) => deref(e).value)];
 }
 
 const jsonBlocks = (twin: string) =>
   [...twin.matchAll(/^```json\n([\s\S]*?)\n```$/gm)].map((m) => {
     try {
-      return JSON.parse(m[1]) as Json;
+      return JSON.parse(m[1]) as DocumentNode;
     } catch {
       return undefined;
     }
@@ -167,42 +154,41 @@ const jsonBlocks = (twin: string) =>
 for (const operationId of ['createCharge', 'sendMassPayout', 'getConvertToken']) {
   test(`the twin of ${operationId} holds its method, full path, authentication, parameters, responses and examples`, () => {
     assertBuilt();
-    const { method, path: opPath, operation: op, parameters: params } = operationById(operationId);
+    const { method, path: opPath, op, parameters: params } = call(operationId);
     const route = `/api/${operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
     const twin = readTwin(route);
     assert.ok(twin, `no twin for ${route}`);
     assert.ok(twin.includes(`${method.toUpperCase()} ${opPath}`), `method and path ${method.toUpperCase()} ${opPath}`);
-    for (const server of doc.servers as Obj[]) {
+    for (const server of doc.servers as DocumentNode[]) {
       assert.ok(twin.includes(`${method.toUpperCase()} ${String(server.url)}${opPath}`), `full URL on ${String(server.url)}`);
     }
-    const security = (op.security ?? doc.security) as Obj[];
+    const security = (op.security ?? doc.security) as DocumentNode[];
     const schemes = security.flatMap((requirement) => Object.keys(requirement));
     if (schemes.length === 0) assert.match(twin, /needs no authentication/);
     for (const scheme of schemes) assert.ok(twin.includes(`\`${scheme}\``), `authentication scheme ${scheme}`);
 
     for (const param of params) assert.ok(twin.includes(`\`${String(param.name)}\``), `parameter ${String(param.name)}`);
-    const body = resolve(op.requestBody);
-    const bodySchema =
-      isObj(body) && isObj(body.content) ? resolve((body.content['application/json'] as Obj | undefined)?.schema) : undefined;
-    if (isObj(bodySchema) && isObj(bodySchema.properties)) {
+    const body = op.requestBody === undefined ? undefined : deref(op.requestBody);
+    const bodySchema = body?.content?.['application/json']?.schema ? deref(body.content['application/json'].schema) : undefined;
+    if (bodySchema?.properties) {
       for (const field of Object.keys(bodySchema.properties)) assert.ok(twin.includes(`\`${field}\``), `body field ${field}`);
     }
 
-    const responses = op.responses as Obj;
+    const responses = op.responses as Record<string, DocumentNode>;
     const blocks = jsonBlocks(twin);
     for (const [status, raw] of Object.entries(responses)) {
-      const response = resolve(raw) as Obj;
+      const response = deref(raw);
       assert.match(twin, new RegExp(`^### ${status}$`, 'm'), `response ${status}`);
       const description = String(response.description).replace(/\s+/g, ' ').trim();
       assert.ok(twin.replace(/\s+/g, ' ').includes(description), `description of ${status}: ${description}`);
-      for (const example of isObj(response.content) ? examplesOf(response.content['application/json']) : []) {
+      for (const example of response.content ? examplesOf(response.content['application/json']) : []) {
         assert.ok(
           blocks.some((b) => JSON.stringify(b) === JSON.stringify(example)),
           `${status} example ${JSON.stringify(example).slice(0, 80)}`,
         );
       }
     }
-    if (isObj(body) && isObj(body.content)) {
+    if (body?.content) {
       for (const example of examplesOf(body.content['application/json'])) {
         assert.ok(
           blocks.some((b) => JSON.stringify(b) === JSON.stringify(example)),

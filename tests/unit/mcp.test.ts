@@ -29,8 +29,6 @@ import { fileOfRoute } from '../../src/built/pages';
 const ROOT = path.resolve(__dirname, '../..');
 const CONNECTION_LOG = path.join(ROOT, 'tests/connection-log.ts');
 const HEAP_MB = 96;
-/** How much the server's RSS may grow over 200 calls after its first round. */
-const RSS_GROWTH_MB = 32;
 
 let site: { base: string; stop: () => void };
 let sandbox: RunningSandbox;
@@ -39,8 +37,8 @@ let server: ServerProcess;
 before(async () => {
   assertBuilt();
   [site, sandbox] = await Promise.all([serveBuild(BUILD_DIR, '/llms.txt'), startSandbox()]);
-  // A heap of 96 MB (V8's old space): the server's live data fits with room to spare, and garbage is collected
-  // before RSS can hide a leak (without a cap, V8 lets the heap grow to about 300 MB before it collects).
+  // A heap of 96 MB (V8's old space): the server's live data fits with room to spare (npm run bench:mcp measures
+  // its memory over many calls).
   server = await startServer(['--site', site.base, '--sandbox', sandbox.baseUrl], {
     nodeArgs: [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', '--import', CONNECTION_LOG],
   });
@@ -768,8 +766,7 @@ test('--help and -h list every option, both environment variables and the defaul
   }
 });
 
-test(`200 calls in a row: all answer, and the server's RSS grows by less than ${RSS_GROWTH_MB} MB`, async () => {
-  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]) / 1024;
+test('200 calls in a row, every tool in turn, under a 96 MB heap: all answer', async () => {
   const query = Object.fromEntries(documentedCall('getConvertToken').parameters.map((p: DocumentNode) => [p.name, p.example]));
   const round: Array<[string, Record<string, unknown>]> = [
     ['search_docs', { query: 'mass payout confirmation' }],
@@ -783,14 +780,10 @@ test(`200 calls in a row: all answer, and the server's RSS grows by less than ${
   ];
   // One round first: every tool has loaded what it keeps.
   for (const [name, args] of round) await ok(name, args);
-  const start = rss();
   for (let i = 0; i < 200; i += 1) {
     const [name, args] = round[i % round.length];
     await ok(name, args);
   }
-  const end = rss();
-  console.log(`# MCP server RSS (heap ${HEAP_MB} MB): ${start.toFixed(0)} MB after one round, ${end.toFixed(0)} MB after 200 more calls`);
-  assert.ok(end - start < RSS_GROWTH_MB, `RSS grew from ${start.toFixed(0)} MB to ${end.toFixed(0)} MB`);
 });
 
 test('done when: "how do I create a fixed-price charge and check the body before sending it", from the tools alone', async () => {
