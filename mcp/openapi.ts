@@ -22,7 +22,7 @@ import {
 import { operationFacts } from '../src/openapi/facts';
 import { curlSample, fillPath } from '../src/openapi/samples';
 import { escapeRegExp } from '../src/text';
-import { schemaPageUrl } from '../src/api-reference/routes';
+import { operationPageUrl, schemaPageUrl } from '../src/api-reference/routes';
 import { schemaHomes } from '../src/api-reference/schemaPages';
 import { queryRecord } from '../src/openapi/prism';
 import { markAnswer, marksOn, type Mark } from './gaps';
@@ -215,12 +215,12 @@ export function operationAnswer(
   const requestBody = resolveDeep(doc, op.requestBody ?? null);
   const responses = resolveDeep(doc, op.responses ?? {});
   const own: Mark[] = (Array.isArray(op['x-unknown']) ? op['x-unknown'].filter(isObject) : []).map((m) => ({
-    route: entry.pageUrl,
+    route: operationPageUrl(entry.operationId),
     heading: '',
     topic: String(m.topic),
     text: String(m.text),
   }));
-  const pages = [entry.pageUrl, ...[...schemasIn([parameters, requestBody, responses])].map(schemaPageUrl)];
+  const pages = [operationPageUrl(entry.operationId), ...[...schemasIn([parameters, requestBody, responses])].map(schemaPageUrl)];
   const onPages = marksOn(marks ?? [], pages).filter((m) => !own.some((o) => o.topic === m.topic && o.route === m.route));
   return {
     operationId: entry.operationId,
@@ -230,7 +230,7 @@ export function operationAnswer(
     summary: op.summary ?? null,
     description: op.description ?? null,
     tags: op.tags ?? [],
-    page: site.urlOf(entry.pageUrl),
+    page: site.urlOf(operationPageUrl(entry.operationId)),
     ...(entry.webhook ? {} : { urls: serversOf(doc, entry).map((s) => ({ server: s.description, url: `${s.url}${entry.path}` })) }),
     authentication: authenticationOf(doc, entry),
     parameters,
@@ -314,7 +314,7 @@ export function operationList(doc: JsonObject, site: Site, tag: string | undefin
       summary: e.operation.summary ?? null,
       tags: tagsOf(e),
       authenticated: e.authenticated,
-      page: site.urlOf(e.pageUrl),
+      page: site.urlOf(operationPageUrl(e.operationId)),
     })),
   };
 }

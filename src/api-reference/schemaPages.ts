@@ -19,7 +19,7 @@
  * holds this list to it.
  */
 import { isObject, openapiDocument, operations, schemaRefName, type Json, type JsonObject, type OperationEntry } from '../openapi/document';
-import { schemaPageUrl } from './routes';
+import { operationPageUrl, schemaPageUrl } from './routes';
 
 /** The schemas with a page: the API's objects, then the error envelope. */
 export const SCHEMA_PAGES = [
@@ -105,7 +105,7 @@ function operationParts(entry: OperationEntry): Json {
 /** The objects with a page of their own that the operation or object page at `route` uses, in the order first met. */
 export function objectsUsedBy(route: string, doc: JsonObject = openapiDocument()): string[] {
   const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  const operation = operations(doc).find((entry) => entry.pageUrl === route);
+  const operation = operations(doc).find((entry) => operationPageUrl(entry.operationId) === route);
   const object = SCHEMA_PAGES.find((name) => schemaPageUrl(name) === route);
   const node = operation ? operationParts(operation) : object ? schemas[object] : undefined;
   return node === undefined ? [] : usedBy(doc, node).filter((name) => hasSchemaPage(name) && name !== object);
@@ -142,7 +142,7 @@ export function schemaHomes(
     for (const name of names) if (!homes.has(name) && Object.hasOwn(schemas, name)) homes.set(name, { route, own: false });
   };
   for (const name of SCHEMA_PAGES) claim(schemaPageUrl(name), usedBy(doc, schemas[name]));
-  for (const entry of operations(doc)) claim(entry.pageUrl, usedBy(doc, operationParts(entry)));
+  for (const entry of operations(doc)) claim(operationPageUrl(entry.operationId), usedBy(doc, operationParts(entry)));
   for (const [route, names] of extraPages)
     claim(
       route,

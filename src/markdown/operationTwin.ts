@@ -8,6 +8,7 @@
 import type * as cheerio from 'cheerio';
 import type { AnyNode } from 'cheerio';
 import { brand } from '../brand';
+import { operationPageUrl } from '../api-reference/routes';
 import { isObject as isObj, openapiDocument, operations, securityRequirements, serversOf, type OperationEntry } from '../openapi/document';
 import { operationFacts } from '../openapi/facts';
 import { curlSample, goSample } from '../openapi/samples';
@@ -15,7 +16,7 @@ import { collapseWhitespace, escapeHtml, codeSpans } from '../text';
 
 /** Every operation and webhook of the document, by the route of its page (`/api/create-charge`). */
 export function operationsByRoute(): Map<string, OperationEntry> {
-  return new Map(operations().map((entry) => [entry.pageUrl, entry]));
+  return new Map(operations().map((entry) => [operationPageUrl(entry.operationId), entry]));
 }
 
 /** `how` is HTML: a sentence with code spans. */

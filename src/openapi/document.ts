@@ -11,7 +11,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { operationPageUrl } from '../api-reference/routes';
 
 /** A value of the parsed document. */
 export type Json = null | boolean | number | string | Json[] | JsonObject;
@@ -130,8 +129,6 @@ export type OperationEntry = {
   parameters: JsonObject[];
   /** False for operations with `security: []`. */
   authenticated: boolean;
-  /** The route of the operation's page in the API Reference (`/api/create-charge`). */
-  pageUrl: string;
 };
 
 const walked = new WeakMap<JsonObject, OperationEntry[]>();
@@ -164,7 +161,6 @@ export function operations(doc: JsonObject = openapiDocument()): OperationEntry[
           operation,
           parameters,
           authenticated: !(Array.isArray(operation.security) && operation.security.length === 0),
-          pageUrl: operationPageUrl(operation.operationId),
         });
       }
     }

@@ -208,8 +208,6 @@ export type OperationFacts = {
   path: string;
   summary: string;
   tag: string;
-  /** The page of the operation in the API Reference. */
-  pageUrl: string;
   public: boolean;
   parameters: Parameter[];
   requestSchema?: string;
@@ -261,7 +259,6 @@ export function operationFacts(operationId: string, example?: string, doc: Obj =
     path: entry.path,
     summary: String(op.summary ?? ''),
     tag: Array.isArray(op.tags) ? String(op.tags[0]) : '',
-    pageUrl: entry.pageUrl,
     public: !entry.authenticated,
     parameters: params,
     requestSchema: json ? schemaRefName(json.schema) : undefined,

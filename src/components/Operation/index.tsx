@@ -1,6 +1,7 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
 import type { OperationFacts } from '@site/src/openapi/facts';
+import { operationPageUrl } from '@site/src/api-reference/routes';
 import InlineMarkdown from '@site/src/components/InlineMarkdown';
 import ValueList from '@site/src/components/ValueList';
 import styles from './styles.module.css';
@@ -17,7 +18,7 @@ export default function Operation({ facts }: Props): React.JSX.Element {
     <div className={styles.operation} data-operation={facts.operationId}>
       <p className={styles.endpoint}>
         <span className={styles.method}>{facts.method}</span> <code>{facts.path}</code>{' '}
-        <Link to={facts.pageUrl}>{facts.summary} in the API reference</Link>
+        <Link to={operationPageUrl(facts.operationId)}>{facts.summary} in the API reference</Link>
       </p>
       <p className={styles.auth}>{facts.public ? 'Needs no authentication.' : 'Needs authentication.'}</p>
       {params.length > 0 && (
