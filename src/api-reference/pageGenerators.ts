@@ -114,9 +114,12 @@ export const markdownGenerators = {
   },
   createInfoPageMD(page: InfoPage): string {
     const info = page.info as InfoPage['info'] & { 'x-unknown'?: unknown };
+    // The description's own "Authentication" section names the three schemes in the specification's words; the
+    // plugin's section would add a second h2 "Authentication" and a table naming the session cookie, whose name is
+    // not documented (the session-token-name mark). Operation pages keep the schemes.
     return generateWithMarks(
       generators.createInfoPageMD,
-      page,
+      { ...page, securitySchemes: undefined },
       info.description,
       unknownMarks(info, 'info'),
       (p, d) => ({ ...p, info: { ...p.info, description: d } }),

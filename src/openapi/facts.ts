@@ -248,7 +248,9 @@ export function operationFacts(operationId: string, example?: string, doc: Obj =
       example: param.example,
     };
   });
-  const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
+  // A callback's body is a shared `$ref` (components/requestBodies/Callback).
+  const requestBody = resolveRef(doc, op.requestBody);
+  const body = isObj(requestBody) && isObj(requestBody.content) ? requestBody.content : undefined;
   const json = body && isObj(body['application/json']) ? body['application/json'] : undefined;
   const responses = isObj(op.responses) ? op.responses : {};
   const ok = [responses['200'], responses['201'], responses['202']].map((r) => resolveRef(doc, r)).find(isObj);

@@ -83,7 +83,9 @@ describe('every call answers its documented example', () => {
         const documented = responseOf(c, '200');
         assert.equal(answer.status, 200, JSON.stringify(answer.body));
         assert.equal(schemaErrors(documented.schema, answer.body), null, 'the body fits the response schema');
-        assert.deepEqual(answer.body, documented.example);
+        // A DELETE answer has no example: the specification does not show its body.
+        if (documented.example !== undefined) assert.deepEqual(answer.body, documented.example);
+        else assert.equal(c.method, 'delete', `${c.operationId} has no documented example`);
       });
     }
   }

@@ -145,7 +145,7 @@ describe('message texts come from the specification', () => {
 
   test('an invented message is found (test of the test)', () => {
     const copy = structuredClone(doc);
-    copy.components.responses.Forbidden.content['application/json'].example.data = { message: 'Forbidden' };
+    copy.components.responses.Forbidden.content['application/json'].example = { success: false, data: { message: 'Forbidden' } };
     assert.ok(exampleMessages(copy).includes('Forbidden'));
   });
 });
