@@ -632,7 +632,7 @@ describe('responses', () => {
     }
   });
 
-  test("an error response shows an example only where the specification gives its body: 401, 422, 451 and 500", () => {
+  test('an error response shows an example only where the specification gives its body: 401, 422, 451 and 500', () => {
     // The shared error responses of the document and the status each stands for.
     const statuses: Record<string, number> = {
       BadRequest: 400,
