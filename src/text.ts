@@ -24,3 +24,12 @@ export function codeSpans(markdown: string): Array<{ text: string; code: boolean
     .map((text, i) => ({ text, code: i % 2 === 1 }))
     .filter((part) => part.code || part.text !== '');
 }
+
+/**
+ * The rules of a field or parameter (`at least 0`, `default \`25\``) as one sentence of their own, so
+ * that, shown after a description, they do not run on after its full stop: `At least 0; default \`25\`.`
+ */
+export function rulesSentence(rules: readonly string[]): string {
+  const text = rules.join('; ');
+  return text ? `${text[0].toUpperCase()}${text.slice(1)}.` : '';
+}

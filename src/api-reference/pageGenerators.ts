@@ -114,13 +114,21 @@ export const markdownGenerators = {
   },
   createInfoPageMD(page: InfoPage): string {
     const info = page.info as InfoPage['info'] & { 'x-unknown'?: unknown };
-    return generateWithMarks(
+    const mdx = generateWithMarks(
       generators.createInfoPageMD,
       page,
       info.description,
       unknownMarks(info, 'info'),
       (p, d) => ({ ...p, info: { ...p.info, description: d } }),
       'info',
+    );
+    // The plugin's table of security schemes is headed "Authentication", like the description's own
+    // section above it: two headings (and two anchors) of one text. It is named for what it lists.
+    const pluginHeading = 'id={"authentication"}\n    as={"h2"}\n    className={"openapi-tabs__heading"}\n    children={"Authentication"}';
+    if (!mdx.includes(pluginHeading)) throw new Error('info: the openapi plugin no longer writes its "Authentication" heading as expected');
+    return mdx.replace(
+      pluginHeading,
+      pluginHeading.replace('"authentication"', '"security-schemes"').replace('"Authentication"', '"Security schemes"'),
     );
   },
   createSchemaPageMD(page: SchemaPage): string {
