@@ -1,0 +1,107 @@
+/**
+ * The balance of the help centre's pages (help-center/**\/*.mdx, read from their sources): merchant
+ * pages speak to merchants, and developer material is a short part of them.
+ * - Developer lines: the lines of the `## For developers` section (its heading up to the next h2) and of
+ *   any `<details>` block. Merchant lines: every other non-blank line after the front matter, imports
+ *   excluded. Goal: at most 4 of the 44 pages have more developer lines than merchant lines.
+ * - A page opens with a mark when an `<Unknown …>` comes before its first step or paragraph (headings
+ *   aside). Goal: no page.
+ *
+ * Usage: npm run pages:balance [-- --check]   (--check exits 1 when a goal is missed)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** At most this many help-centre pages may have more developer lines than merchant lines. */
+export const MAX_DEVELOPER_HEAVY = 4;
+/** No page may open with a mark. */
+export const MAX_OPENING_MARKS = 0;
+
+export type PageBalance = { developer: number; merchant: number; opensWithMark: boolean };
+
+/** The lines of a page after its front matter and without its imports (MDX `import … from '…';`). */
+function bodyLines(source: string): string[] {
+  const lines = source.split(/\r?\n/);
+  let start = 0;
+  if (lines[0]?.trim() === '---') {
+    const end = lines.findIndex((line, i) => i > 0 && line.trim() === '---');
+    start = end === -1 ? 0 : end + 1;
+  }
+  return lines
+    .slice(start)
+    .filter((line) => !/^import\s.+from\s+['"][^'"]+['"];?\s*$/.test(line) && !/^import\s+['"][^'"]+['"];?\s*$/.test(line));
+}
+
+/** Counts a page's developer and merchant lines and says whether it opens with a mark. */
+export function balanceOf(source: string): PageBalance {
+  let developer = 0;
+  let merchant = 0;
+  let inDevelopers = false;
+  let detailsDepth = 0;
+  let inFence = false;
+  let firstBlock: string | undefined;
+  for (const line of bodyLines(source)) {
+    const trimmed = line.trim();
+    if (/^(```|~~~)/.test(trimmed)) inFence = !inFence;
+    const heading = !inFence && /^#{1,6}\s/.test(trimmed);
+    if (!inFence && /^##\s/.test(trimmed)) inDevelopers = /^##\s+For developers\b/i.test(trimmed);
+    const opensDetails = !inFence && /<details[\s>]/.test(trimmed);
+    if (opensDetails) detailsDepth += 1;
+    if (trimmed !== '') {
+      if (firstBlock === undefined && !heading) firstBlock = trimmed;
+      if (inDevelopers || detailsDepth > 0) developer += 1;
+      else merchant += 1;
+    }
+    if (!inFence && /<\/details>/.test(trimmed)) detailsDepth = Math.max(0, detailsDepth - 1);
+  }
+  return { developer, merchant, opensWithMark: firstBlock !== undefined && /^<Unknown\b/.test(firstBlock) };
+}
+
+/** Every .mdx page under a folder, by its path relative to the folder, sorted. */
+function pagesUnder(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.mdx') || entry.name.endsWith('.md')) found.push(path.relative(dir, full));
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+export type BalanceReport = {
+  pages: number;
+  developerHeavy: Array<{ page: string } & PageBalance>;
+  openingWithMark: string[];
+};
+
+/** The balance of every page under `dir`. */
+export function balanceReport(dir: string): BalanceReport {
+  const pages = pagesUnder(dir).map((page) => ({ page, ...balanceOf(fs.readFileSync(path.join(dir, page), 'utf8')) }));
+  return {
+    pages: pages.length,
+    developerHeavy: pages.filter((p) => p.developer > p.merchant),
+    openingWithMark: pages.filter((p) => p.opensWithMark).map((p) => p.page),
+  };
+}
+
+/** The report as printed: each figure with its goal, then the pages behind it. */
+export function formatReport(report: BalanceReport, folder = 'help-center'): string {
+  const lines = [
+    `Pages with more developer lines than merchant lines: ${report.developerHeavy.length} of ${report.pages} (goal: at most ${MAX_DEVELOPER_HEAVY} of ${report.pages})`,
+    ...report.developerHeavy.map((p) => `  ${folder}/${p.page}: developer ${p.developer}, merchant ${p.merchant}`),
+    `Pages that open with a mark (<Unknown>) before any step or paragraph: ${report.openingWithMark.length} of ${report.pages} (goal: ${MAX_OPENING_MARKS})`,
+    ...report.openingWithMark.map((page) => `  ${folder}/${page}`),
+  ];
+  return lines.join('\n');
+}
+
+if (require.main === module) {
+  const dir = path.resolve(__dirname, '..', 'help-center');
+  const report = balanceReport(dir);
+  console.log(formatReport(report));
+  const missed = report.developerHeavy.length > MAX_DEVELOPER_HEAVY || report.openingWithMark.length > MAX_OPENING_MARKS;
+  if (process.argv.includes('--check') && missed) process.exit(1);
+}
