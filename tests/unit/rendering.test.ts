@@ -106,6 +106,8 @@ function underscoredNames(node: DocumentNode, found = new Set<string>()): Set<st
   return found;
 }
 const mangled = [...underscoredNames(doc)].map((name) => name.replace(/_/g, '')).filter((word) => word.length >= 5);
+/** Text without its URLs and paths (a route's slug, /api/schemas/converttoken, is lowercase by design). */
+const withoutPaths = (text: string) => text.replace(/\S*\/\S*/g, ' ');
 const mangledWord = new RegExp(`\\b(?:${mangled.join('|')})\\b`);
 
 describe('field tables', () => {
@@ -159,6 +161,7 @@ describe('constraint text', () => {
 
   test('rules read as a sentence of their own', () => {
     assert.equal(rulesSentence(['at least 0', 'default `0`']), 'At least 0; default `0`.');
+    assert.equal(rulesSentence(['1 to 255 characters', 'pattern `^a$`']), 'From 1 to 255 characters; pattern `^a$`.');
     assert.equal(rulesSentence([]), '');
   });
 
@@ -210,9 +213,13 @@ describe('descriptions keep names as written', () => {
           $('meta[property="og:description"]').attr('content') ?? '',
           $('article').text(),
         ];
-        return texts.filter((text) => mangledWord.test(text)).map((text) => `${route}: ${mangledWord.exec(text)?.[0]}`);
+        return texts
+          .map(withoutPaths)
+          .filter((text) => mangledWord.test(text))
+          .map((text) => `${route}: ${mangledWord.exec(text)?.[0]}`);
       }),
       ...markdownFiles()
+        .map(({ file, text }) => ({ file, text: withoutPaths(text) }))
         .filter(({ text }) => mangledWord.test(text))
         .map(({ file, text }) => `${file}: ${mangledWord.exec(text)?.[0]}`),
     ];
