@@ -15,6 +15,7 @@ import remarkOpenapiFacts from './src/plugins/remark-openapi-facts';
 import remarkBrandCode from './src/plugins/remark-brand-code';
 import { searchSettings } from './src/search/config';
 import { markdownGenerators } from './src/api-reference/pageGenerators';
+import { parseFrontMatter } from './src/markdown/excerpt';
 import { SCHEMA_PAGES } from './src/api-reference/schemaPages';
 import { schemaPageId } from './src/api-reference/routes';
 // The OpenAPI document's file name, served as a download at /<file> (openapi/ is a static directory).
@@ -190,6 +191,8 @@ const config = {
   markdown: {
     mermaid: true,
     hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'warn' },
+    // Descriptions keep the underscores of code spans (`fixed_price`): src/markdown/excerpt.ts.
+    parseFrontMatter,
   },
   i18n: { defaultLocale: 'en', locales: ['en'], localeConfigs: { en: { label: 'English' } } },
   presets: [

@@ -2,9 +2,10 @@
 # The whole test suite: the README's test command (`npm test`) runs this.
 # It installs Debian's chromium and nginx where they are missing, lints the code (ESLint, Prettier,
 # knip for the dependencies), lints (Redocly and Spectral) and checks the OpenAPI document, builds the
-# site, type-checks, builds the MCP server's package and runs the unit tests over the build (the MCP
-# server's among them: over stdio and HTTP, packed and installed, its bundle's manifest), and the
-# browser tests against the production build served locally.
+# site, checks the spelling of the pages and the built twins (cspell), type-checks, builds the MCP
+# server's package and runs the unit tests over the build (the MCP server's among them: over stdio and
+# HTTP, packed and installed, its bundle's manifest), and the browser tests against the production
+# build served locally.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,6 +45,9 @@ if [ "${SKIP_BUILD:-}" != "1" ]; then
   step "build with hosted DocSearch settings (build-hosted/, for the hosted search tests)"
   (set -a && . tests/hosted-search.env && set +a && npx docusaurus build --out-dir build-hosted)
 fi
+
+step "spelling: cspell, US English (cspell.json; the API's names in cspell-words.txt) over the pages' sources and the built twins"
+npm run --silent spell
 
 step "type check"
 npx tsc -p .

@@ -24,3 +24,15 @@ export function codeSpans(markdown: string): Array<{ text: string; code: boolean
     .map((text, i) => ({ text, code: i % 2 === 1 }))
     .filter((part) => part.code || part.text !== '');
 }
+
+/**
+ * The rules of a field or parameter (`at least 0`, `default \`25\``) as one sentence of their own, so
+ * that, shown after a description, they do not run on after its full stop: `At least 0; default \`25\`.`,
+ * `From 1 to 255 characters.`
+ */
+export function rulesSentence(rules: readonly string[]): string {
+  const text = rules.join('; ');
+  if (!text) return '';
+  // A range opens the sentence as words do: `From 1 to 100.`
+  return /^\d/.test(text) ? `From ${text}.` : `${text[0].toUpperCase()}${text.slice(1)}.`;
+}

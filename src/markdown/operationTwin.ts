@@ -70,7 +70,10 @@ export function addOperationFacts($: cheerio.CheerioAPI, article: cheerio.Cheeri
   } else {
     const urls = $('<ul>');
     for (const server of serversOf(openapiDocument(), entry)) {
-      urls.append($('<li>').append($('<strong>').text(`${server.description}:`), ' ', code(`${method} ${server.url}${entry.path}`)));
+      const url = code(`${method} ${server.url}${entry.path}`);
+      // A short name ("Sandbox") labels the URL; a description that is a sentence follows it.
+      if (/[.!?]$/.test(server.description)) urls.append($('<li>').append(url, `: ${server.description}`));
+      else urls.append($('<li>').append($('<strong>').text(`${server.description}:`), ' ', url));
     }
     facts.push(...urls.toArray());
     const alternatives = securityOf(entry);

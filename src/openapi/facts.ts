@@ -89,7 +89,7 @@ function describeType(
   schema: Obj,
   doc: Obj,
   name?: string,
-): { type: string; nullable: boolean; inner?: Obj; values?: string[]; enumName?: string } {
+): { type: string; nullable: boolean; inner?: Obj; innerName?: string; values?: string[]; enumName?: string } {
   // Nullable forms: type: [X, 'null'] and anyOf/oneOf [X, {type: 'null'}].
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
@@ -115,12 +115,12 @@ function describeType(
   if (type === 'array' && isObj(schema.items)) {
     const item = resolved(schema.items, doc);
     const itemType = describeType(item.schema, doc, item.name);
-    return { type: `array of ${itemType.type}`, nullable, inner: item.schema, values: itemType.values };
+    return { type: `array of ${itemType.type}`, nullable, inner: item.schema, innerName: item.name, values: itemType.values };
   }
   if (type === 'object' || (type === undefined && isObj(schema.properties))) {
     if (isObj(schema.additionalProperties)) {
       const value = resolved(schema.additionalProperties, doc);
-      return { type: `map of object${value.name ? ` (${value.name})` : ''}`, nullable, inner: value.schema };
+      return { type: `map of object${value.name ? ` (${value.name})` : ''}`, nullable, inner: value.schema, innerName: value.name };
     }
     return { type: `object${name ? ` (${name})` : ''}`, nullable, inner: schema };
   }
@@ -142,6 +142,14 @@ function rulesOf(schema: Obj): string[] {
   if (typeof schema.pattern === 'string') rules.push(`pattern \`${schema.pattern}\``);
   if (schema.default !== undefined) rules.push(`default \`${JSON.stringify(schema.default)}\``);
   return rules;
+}
+
+/** `The limits` -> `the limits` (a word in capitals, `USD`, is kept). */
+const lowerFirst = (text: string) => (/^[A-Z](?![A-Z])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text);
+
+/** The rules of a schema that its description (shown beside them) does not already state. */
+function rulesBeside(schema: Obj, description: string | undefined): string[] {
+  return rulesOf(schema).filter((rule) => !description?.includes(rule));
 }
 
 /** Merges allOf parts and the object itself into one set of properties and required names. */
@@ -177,10 +185,10 @@ export function schemaFields(name: string, maxDepth = 2, doc: Obj = openapiDocum
         deprecated: prop.deprecated === true,
         description: description?.trim(),
         values: described.values,
-        // A rule that the description already states is not repeated beside it.
-        rules: rulesOf(prop).filter((rule) => !description?.includes(rule)),
+        rules: rulesBeside(prop, description),
       });
-      const innerName = propName ?? rowName;
+      // A schema met again further down (Error in Error.errors[]) is named, not expanded again.
+      const innerName = described.innerName ?? propName ?? rowName;
       if (described.inner && depth < maxDepth && !seen.includes(innerName) && isObj(objectParts(described.inner, doc).properties)) {
         const childPrefix =
           described.type.startsWith('array') ? `${rowName}[]` : described.type.startsWith('map') ? `${rowName}.<key>` : rowName;
@@ -188,7 +196,29 @@ export function schemaFields(name: string, maxDepth = 2, doc: Obj = openapiDocum
       }
     }
   };
-  walk(namedSchema(name, doc), '', 0, [name]);
+  const schema = namedSchema(name, doc);
+  const { properties } = objectParts(schema, doc);
+  if (Object.keys(properties).length === 0 && isObj(schema.additionalProperties)) {
+    // A map: one row for its keys and what each value holds, then the value's fields under `<key>`.
+    const { schema: value, name: valueName } = resolved(schema.additionalProperties, doc);
+    const described = describeType(value, doc, valueName);
+    const keys = isObj(schema.propertyNames) && typeof schema.propertyNames.description === 'string' ? schema.propertyNames.description.trim() : undefined;
+    const holds = typeof value.description === 'string' ? value.description.trim() : undefined;
+    rows.push({
+      name: '<key>',
+      depth: 0,
+      type: described.type,
+      required: false,
+      nullable: described.nullable,
+      deprecated: false,
+      description: [keys && `Each key: ${lowerFirst(keys)}`, holds && `Each value: ${lowerFirst(holds)}`].filter(Boolean).join(' ') || undefined,
+      values: described.values,
+      rules: [],
+    });
+    if (described.inner) walk(described.inner, '<key>', 1, [name, ...(valueName ? [valueName] : [])]);
+    return rows;
+  }
+  walk(schema, '', 0, [name]);
   return rows;
 }
 
@@ -244,7 +274,7 @@ export function operationFacts(operationId: string, example?: string, doc: Obj =
       type: described.type,
       description: typeof param.description === 'string' ? param.description.trim() : undefined,
       values: described.values,
-      rules: rulesOf(schema),
+      rules: rulesBeside(schema, typeof param.description === 'string' ? param.description : undefined),
       example: param.example,
     };
   });

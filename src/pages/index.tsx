@@ -7,7 +7,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { brand } from '@site/src/brand';
 
 /**
- * The home entry: redirects to the welcome guide. The prerendered HTML carries
+ * The home entry: redirects to the welcome guide. The pre-rendered HTML carries
  * a meta refresh and a canonical link so that the redirect also works, and is
  * understood by crawlers, with JavaScript off.
  */

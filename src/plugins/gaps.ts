@@ -30,18 +30,23 @@ export function gapsOfPage(html: string, route: string): Gap[] {
   let heading = '';
   const article = $('article');
   article.find(PAGE_CHROME).remove();
-  article.find('h1, h2, h3, [data-unknown-topic]').each((_, el) => {
-    const node = $(el);
-    const topic = node.attr('data-unknown-topic');
-    if (topic === undefined) {
-      heading = collapseWhitespace(node.text());
-      return;
-    }
-    const text = collapseWhitespace(node.text())
-      .replace(/^Not documented yet:\s*/, '')
-      .replace(/\s*Ask \S+@\S+\.$/, '');
-    gaps.push({ route, heading, topic, text });
-  });
+  // A heading inside a code block is not a section: the reference shows an operation's endpoint URL
+  // as an h2 in its <pre> (docusaurus-theme-openapi-docs), and a mark is never filed under a URL.
+  article
+    .find('h1, h2, h3, [data-unknown-topic]')
+    .not('pre h1, pre h2, pre h3')
+    .each((_, el) => {
+      const node = $(el);
+      const topic = node.attr('data-unknown-topic');
+      if (topic === undefined) {
+        heading = collapseWhitespace(node.text());
+        return;
+      }
+      const text = collapseWhitespace(node.text())
+        .replace(/^Not documented yet:\s*/, '')
+        .replace(/\s*Ask \S+@\S+\.$/, '');
+      gaps.push({ route, heading, topic, text });
+    });
   return gaps;
 }
 

@@ -273,7 +273,7 @@ describe('what the sandbox answers outside the calls', () => {
   });
 
   test('an unknown path answers 404, and the calls live under the base path of the servers only', async () => {
-    for (const url of [`${sandbox.baseUrl}/refunds`, `${sandbox.origin}/charges/${deref(doc.components.parameters.Id).example}`]) {
+    for (const url of [`${sandbox.baseUrl}/refunds`, `${sandbox.origin}/charges/${deref(doc.components.parameters.ChargeId).example}`]) {
       const response = await fetch(url, { headers: { authorization: TOKEN } });
       assert.equal(response.status, 404, url);
       assert.deepEqual(await response.json(), errorExample('NotFound'));

@@ -75,7 +75,7 @@ function parseStored(raw: string | null): Checked {
  * A go-live checklist of labelled checkboxes, each linking to its settings
  * page. The ticks are remembered in local storage under `go-live-checklist`
  * (Docusaurus's storage slot, read with useSyncExternalStore), so the server
- * renders every box unticked and the browser shows the remembered ticks once hydrated.
+ * renders every box unchecked and the browser shows the remembered ticks once hydrated.
  */
 export default function GoLiveChecklist(): React.JSX.Element {
   const [raw, slot] = useStorageSlot(STORAGE_KEY);

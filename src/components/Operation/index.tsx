@@ -4,6 +4,7 @@ import type { OperationFacts } from '@site/src/openapi/facts';
 import { operationPageUrl } from '@site/src/api-reference/routes';
 import InlineMarkdown from '@site/src/components/InlineMarkdown';
 import ValueList from '@site/src/components/ValueList';
+import { rulesSentence } from '@site/src/text';
 import styles from './styles.module.css';
 
 type Props = {
@@ -50,12 +51,8 @@ export default function Operation({ facts }: Props): React.JSX.Element {
                     )}
                     {p.rules.length > 0 && (
                       <span className={styles.extra}>
-                        {p.rules.map((r, i) => (
-                          <React.Fragment key={r}>
-                            {i > 0 && ' · '}
-                            <InlineMarkdown text={r} />
-                          </React.Fragment>
-                        ))}
+                        {p.description && ' '}
+                        <InlineMarkdown text={rulesSentence(p.rules)} />
                       </span>
                     )}
                   </td>

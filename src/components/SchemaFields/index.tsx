@@ -2,6 +2,7 @@ import React from 'react';
 import type { FieldRow } from '@site/src/openapi/facts';
 import InlineMarkdown from '@site/src/components/InlineMarkdown';
 import ValueList from '@site/src/components/ValueList';
+import { rulesSentence } from '@site/src/text';
 import styles from './styles.module.css';
 
 type Props = {
@@ -47,9 +48,8 @@ export default function SchemaFields({ facts, name }: Props): React.JSX.Element 
                 )}
                 {row.rules.length > 0 && (
                   <span className={styles.rules}>
-                    {row.rules.map((r) => (
-                      <InlineMarkdown key={r} text={r} />
-                    ))}
+                    {(row.description || row.values) && ' '}
+                    <InlineMarkdown text={rulesSentence(row.rules)} />
                   </span>
                 )}
               </td>

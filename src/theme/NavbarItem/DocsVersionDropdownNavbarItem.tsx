@@ -13,6 +13,7 @@ import { useActivePlugin } from '@docusaurus/plugin-content-docs/client';
 type Props = WrapperProps<typeof DocsVersionDropdownNavbarItemType>;
 
 export default function DocsVersionDropdownNavbarItemWrapper(props: Props): React.JSX.Element {
+  // cspell:ignore failfast (an option of Docusaurus)
   const activePlugin = useActivePlugin({ failfast: false });
   const docsPluginId = props.docsPluginId ?? activePlugin?.pluginId;
   return <DocsVersionDropdownNavbarItem {...props} docsPluginId={docsPluginId} />;

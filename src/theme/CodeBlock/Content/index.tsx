@@ -1,7 +1,7 @@
 /**
  * Wraps `CodeBlock/Content` of @docusaurus/theme-classic 3.10: the <pre> of
  * every code block (Markdown code fences, request samples, JSON examples), which
- * prism-react-renderer tokenises when it renders.
+ * prism-react-renderer tokenizes when it renders.
  *
  * Code is highlighted once, when the site is built. In the browser, a block
  * whose highlighted HTML is already in the page (the server's, while the page
@@ -11,7 +11,7 @@
  * page yet (after a client-side navigation, a tab or an example the reader
  * opens) renders as the original does. The buttons (copy, word wrap) stay the
  * original's: they read the code from the block's context, not from the page.
- * tests/e2e/hydration.spec.ts fails if hydration runs Prism's tokeniser again.
+ * tests/e2e/hydration.spec.ts fails if hydration runs Prism's tokenizer again.
  */
 import React, { useLayoutEffect, useRef, type ReactNode } from 'react';
 import Content from '@theme-original/CodeBlock/Content';
