@@ -127,3 +127,15 @@ test('every guide and help-centre page ends with next steps', () => {
   });
   assert.deepEqual(missing, []);
 });
+
+test("help-centre tables speak the merchant's words: no API type name as a table's caption", () => {
+  assertBuilt();
+  const problems: string[] = [];
+  for (const route of helpCenterRoutes) {
+    const $ = load(route);
+    $('article table caption').each((_, caption) => {
+      if ($(caption).find('code').length) problems.push(`${route}: caption "${$(caption).text().trim()}"`);
+    });
+  }
+  assert.deepEqual(problems, []);
+});

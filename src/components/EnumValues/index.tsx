@@ -13,20 +13,26 @@ type Props = {
   anchorPrefix?: string;
   /** Meanings written on the page, for values the document gives none. */
   notes?: Record<string, string>;
+  /** The table's caption in the reader's words (help-centre pages); by default "Values of `<name>`". */
+  caption?: string;
 };
 
 /** The values of an enum of the OpenAPI document, each with its meaning where one is stated. */
-export default function EnumValues({ facts, name, anchorPrefix, notes = {} }: Props): React.JSX.Element {
+export default function EnumValues({ facts, name, anchorPrefix, notes = {}, caption }: Props): React.JSX.Element {
   // Register the row anchors with Docusaurus, so that its anchor check knows them.
   const brokenLinks = useBrokenLinks();
   if (anchorPrefix !== undefined) for (const { value } of facts.values) brokenLinks.collectAnchor(`${anchorPrefix}${value}`);
   const meaning = (value: string) => facts.values.find((v) => v.value === value)?.description ?? notes[value];
   const hasMeanings = facts.values.some((v) => meaning(v.value));
   return (
-    <div className={styles.wrapper} tabIndex={0} role="region" aria-label={`Values of ${name}`}>
+    <div className={styles.wrapper} tabIndex={0} role="region" aria-label={caption ?? `Values of ${name}`}>
       <table className={styles.table} data-enum={name}>
         <caption className={styles.caption}>
-          Values of <code>{name}</code>
+          {caption ?? (
+            <>
+              Values of <code>{name}</code>
+            </>
+          )}
         </caption>
         <thead>
           <tr>
