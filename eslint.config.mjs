@@ -23,6 +23,31 @@ const disableNeedsReason = {
   },
 };
 
+/**
+ * The files that run in the reader's browser. Shared modules that both sides import (src/brand.ts, src/text.ts,
+ * src/search/engine.ts, src/api-reference/routes.ts) count as browser code: they may use neither side's globals.
+ */
+const BROWSER = [
+  'src/components/**',
+  'src/theme/**',
+  'src/pages/**',
+  'src/keptHtml*',
+  'src/keptHtml/**',
+  'src/search/**',
+  'src/api-reference/browser/**',
+  'src/api-reference/routes.ts',
+  'src/api-reference/OnIntent.tsx',
+  'src/brand.ts',
+  'src/text.ts',
+  'src/docsSets.ts',
+  'src/origins.ts',
+  'src/sidebarSection.ts',
+  'src/prismTheme.ts',
+];
+
+const NODE_ONLY_GLOBALS = ['process', 'require', 'module', '__dirname', '__filename', 'Buffer', 'global'];
+const BROWSER_ONLY_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,7 +67,6 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { local: { rules: { 'disable-needs-reason': disableNeedsReason } } },
     rules: {
@@ -62,8 +86,42 @@ export default tseslint.config(
     },
   },
   {
-    // Site code: what runs in the reader's browser.
-    files: ['src/**/*.{ts,tsx}'],
+    // Code that runs in Node: the build (plugins, the document's reader, twins, the build folder's walker, the
+    // API reference's build side), the hosting rules, scripts, the sandbox, the MCP server, tools and tests.
+    files: ['**/*.{ts,mts,mjs,cjs}'],
+    ignores: BROWSER,
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Code that runs in the reader's browser (and is rendered on the server by React): Node's globals are
+    // not there.
+    files: BROWSER,
+    // The search settings are read by docusaurus.config.ts, in Node.
+    ignores: ['src/search/config.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker } },
+    rules: {
+      // TypeScript's own checks replace no-undef, so the globals above do not refuse Node's: these rules do.
+      'no-restricted-globals': [
+        'error',
+        ...NODE_ONLY_GLOBALS.map((name) => ({ name, message: 'Node only: this file runs in the browser.' })),
+      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'Node only: this file runs in the browser.' }] }],
+    },
+  },
+  {
+    // The build's code in src/: it runs in Node while the site builds, never in the browser.
+    files: ['src/openapi/**', 'src/plugins/**', 'src/markdown/**', 'src/built/**', 'src/api-reference/*.ts', 'src/search/config.ts'],
+    ignores: ['src/api-reference/routes.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...BROWSER_ONLY_GLOBALS.map((name) => ({ name, message: 'Browser only: this file runs in Node, at build time.' })),
+      ],
+    },
+  },
+  {
+    // React code: components, the theme, pages and the kept-HTML parts.
+    files: ['src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, '@docusaurus': docusaurus },
     rules: {
       ...reactHooks.configs.recommended.rules,

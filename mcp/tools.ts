@@ -12,27 +12,17 @@ import { brand } from '../src/brand';
 import { DOCS_SETS } from '../src/docsSets';
 import { LLMS_TXT } from '../src/markdown/paths';
 import { MAX_QUERY_LENGTH } from '../src/search/engine';
-import { schemaPageUrl } from '../src/api-reference/routes';
-import type { JsonObject } from '../src/openapi/document';
-import { gapReport, markAnswer, marksOn, type Mark } from './gaps';
+import { gapReport, markAnswer, marksOn } from './gaps';
 import { MAX_TOOL_INPUT_ELEMENTS } from './limits';
-import {
-  apiDocument,
-  callsBySchema,
-  findOperation,
-  operationAnswer,
-  operationList,
-  schemaAnswer,
-  schemasOf,
-  OPENAPI_URL_PATH,
-  type FoundOperation,
-} from './openapi';
+import { apiDocument, findOperation, operationAnswer, operationList, schemaAnswer, OPENAPI_URL_PATH } from './openapi';
 import { trySandbox } from './sandbox';
 import { SECTION_NAMES, searchDocs, searchIndex } from './search';
 import { headingsOf, sectionOf } from './sections';
 import type { Site } from './site';
 import { withSynonyms } from './synonyms';
-import { requestChecker, type Query } from './validate';
+import { requestChecker } from './validate';
+import { parseBody, queryOf } from './requestArgs';
+import { marksOf, notDocumentedBlock, objectsWithoutCalls } from './notDocumented';
 
 export type DocsServerOptions = {
   site: Site;
@@ -64,85 +54,6 @@ const operationSchema = z
   .min(1)
   .max(300)
   .describe('An operationId (createCharge) or a method and path: "POST /charges", "GET /charges/{id}" or a concrete "GET /charges/<id>".');
-
-function parseBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body);
-  } catch (error) {
-    throw new Error(
-      `The body is not JSON (${error instanceof Error ? error.message : String(error)}). Pass it as a JSON object, or as its JSON text.`,
-    );
-  }
-}
-
-/**
- * The query of a request: `query`'s parameters and those the operation string carried
- * (`GET /converts/token?amount=1`); a name given in both is refused, and so is a name the call does not take.
- */
-function queryOf(found: FoundOperation, query: Record<string, unknown> | undefined): Query {
-  const given: Query = Object.fromEntries(Object.entries(query ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
-  const twice = Object.keys(given).filter((name) => Object.hasOwn(found.query, name));
-  if (twice.length)
-    throw new Error(`The query parameter ${twice.join(', ')} is given twice: in the operation's URL and in query. Give it once.`);
-  const all = { ...found.query, ...given };
-  const known = found.entry.parameters.filter((p) => p.in === 'query').map((p) => String(p.name));
-  const unknown = Object.keys(all).filter((name) => !known.includes(name));
-  if (unknown.length) {
-    throw new Error(
-      `${found.entry.operationId} takes no query parameter ${unknown.join(', ')}` +
-        (known.length ? `; its query parameters: ${known.join(', ')}.` : ': it takes none.'),
-    );
-  }
-  return all;
-}
-
-/** The gap report's marks, or undefined when the site does not publish it (the answers then carry the document's own). */
-const marksOf = (site: Site): Promise<Mark[] | undefined> => gapReport(site).catch(() => undefined);
-
-/**
- * The objects (component schemas) that `shown` names, in code (`FiatWithdrawal`) or by a link to their
- * page, and that no call or webhook of the document uses: how to call the API for them is not documented.
- */
-function objectsWithoutCalls(doc: JsonObject, shown: string, route: string): string[] {
-  const schemas = schemasOf(doc);
-  const byPage = new Map(Object.keys(schemas).map((name) => [schemaPageUrl(name), name]));
-  const named = new Set<string>();
-  // In code, a schema's name as the document spells it (`session` is a cookie, not the Session object).
-  for (const m of shown.matchAll(/`([A-Za-z][A-Za-z0-9]*)`/g)) if (Object.hasOwn(schemas, m[1])) named.add(m[1]);
-  for (const m of shown.matchAll(/\/api\/schemas\/[a-z0-9]+/g)) if (byPage.has(m[0])) named.add(byPage.get(m[0])!);
-  if (byPage.has(route)) named.add(byPage.get(route)!);
-  const calls = callsBySchema(doc);
-  return [...named].filter((name) => !calls.has(name));
-}
-
-/**
- * What is not documented yet about the text returned, as a Markdown block after it: the page's marks that the
- * text does not already show, and the objects it names that no call uses.
- */
-function notDocumentedBlock(site: Site, marks: Mark[], shown: string, objects: string[]): string | undefined {
-  // The page writes a mark with its code and emphasis (a mass payout `id`); the report, as plain text.
-  const plain = (text: string) => text.replace(/[`*_\\]/g, '').replace(/\s+/g, ' ');
-  const missing = marks.filter((m) => !plain(shown).includes(plain(m.text)));
-  if (missing.length === 0 && objects.length === 0) return undefined;
-  return [
-    ...(missing.length
-      ? [
-          `Not documented yet on this page, outside the text above (the site's gap report, ${site.urlOf('/unknowns.json')}):`,
-          '',
-          ...missing.map((m) => `- ${m.text} (${m.topic}${m.heading ? `, under "${m.heading}"` : ''})`),
-          '',
-        ]
-      : []),
-    ...(objects.length
-      ? [
-          `Objects named here that no call or webhook of the OpenAPI document (${site.urlOf(OPENAPI_URL_PATH)}) takes or returns, so the API calls for them are not documented: ${objects.map((o) => `\`${o}\``).join(', ')}.`,
-          '',
-        ]
-      : []),
-    `Say that these are not documented yet, and point to ${brand.supportEmail}, instead of guessing.`,
-  ].join('\n');
-}
 
 export function createDocsServer({ site, sandboxUrl, version }: DocsServerOptions): McpServer {
   const server = new McpServer(

@@ -1,7 +1,7 @@
 /**
  * validate_request: checks a request against the OpenAPI document the site
  * publishes with the local sandbox's validator, without sending it. As in the
- * sandbox (scripts/sandbox-server.ts), Stoplight Prism's engine
+ * sandbox (sandbox/server.ts), Stoplight Prism's engine
  * (src/openapi/prism.ts, set up as for the sandbox less the credentials check)
  * decides whether the request is valid, and the project's violation finder
  * (src/openapi/violations.ts) names each field at fault with the document's rule.

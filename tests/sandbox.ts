@@ -1,5 +1,5 @@
 /**
- * Starts the local sandbox (`npm run sandbox`, scripts/sandbox.ts) as a child
+ * Starts the local sandbox (`npm run sandbox`, sandbox/cli.ts) as a child
  * process on a free loopback port, waits until it answers, and stops it by its
  * pid. Shared by the unit tests (tests/unit/sandbox.test.ts) and the browser
  * test (tests/e2e/sandbox.spec.ts).
@@ -26,7 +26,7 @@ export async function startSandbox(timeoutMs = 30_000): Promise<RunningSandbox> 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = origin + new URL(brand.localSandboxApiUrl).pathname.replace(/\/$/, '');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox.ts', '--port', String(port), '--quiet'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', String(port), '--quiet'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,11 +10,11 @@ import { escapeRegExp } from '../text';
  * the postman-code-generators 2.1 it bundles) import, each scoped to the
  * vendor files it fixes:
  * - weight: one lodash for the code generators of the explorer (each ships its
- *   own lodash 4); SHA-1 alone (src/api-reference/crypto-js-sha1.ts) instead of
+ *   own lodash 4); SHA-1 alone (src/api-reference/browser/crypto-js-sha1.ts) instead of
  *   the whole of crypto-js for ApiExplorer/storage-utils;
  * - server rendering: the theme's ParamsDetails, RequestSchema and ResponseSchema
  *   wrap their output in `@docusaurus/BrowserOnly`; for those files it resolves to
- *   src/api-reference/ServerRendered.tsx, which renders its children everywhere;
+ *   src/api-reference/browser/ServerRendered.tsx, which renders its children everywhere;
  * - one copy of react-redux and react-hook-form: the theme `require`s them, which
  *   resolves to their CommonJS builds; an `import` in the site's components would
  *   resolve to their ES builds, second copies with a second React context in which
@@ -63,14 +63,14 @@ function scopedAliases(): ScopedAlias[] {
       test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/]ApiExplorer[\\/]storage-utils\.js$/,
       files: [require.resolve(themeFile('ApiExplorer/storage-utils.js'))],
       request: 'crypto-js',
-      target: apiReference('crypto-js-sha1.ts'),
+      target: apiReference('browser/crypto-js-sha1.ts'),
     },
     {
       purpose: 'parameters, request body and responses rendered on the server',
       test: /[\\/]docusaurus-theme-openapi-docs[\\/]lib[\\/]theme[\\/](ParamsDetails|RequestSchema|ResponseSchema)[\\/]index\.js$/,
       files: ['ParamsDetails', 'RequestSchema', 'ResponseSchema'].map((name) => require.resolve(themeFile(`${name}/index.js`))),
       request: '@docusaurus/BrowserOnly',
-      target: apiReference('ServerRendered.tsx'),
+      target: apiReference('browser/ServerRendered.tsx'),
     },
   ];
 }

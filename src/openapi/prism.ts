@@ -1,7 +1,7 @@
 /**
  * Stoplight Prism's engine (@stoplight/prism-http, the mock server without its
  * CLI) over the OpenAPI document: the one setup that the local sandbox
- * (scripts/sandbox-server.ts) and the MCP server's validate_request
+ * (sandbox/server.ts) and the MCP server's validate_request
  * (mcp/validate.ts) share. Prism routes a request, decides whether it is valid
  * and picks the documented example that answers it; the violation finder
  * (src/openapi/violations.ts) then names the fields at fault. Prism loads when

@@ -66,7 +66,7 @@ const EXPLORER_MARKERS = [
   'randomFirstName', // postman-collection's dynamic variables (faker)
   'application/vnd.ms-excel', // the MIME database
 ];
-/** A string of the whole crypto-js library: the operation store needs its SHA-1 only (src/api-reference/crypto-js-sha1.ts). */
+/** A string of the whole crypto-js library: the operation store needs its SHA-1 only (src/api-reference/browser/crypto-js-sha1.ts). */
 const FULL_CRYPTO_JS_MARKERS = ['RabbitLegacy'];
 
 /** Strings found only in the schema viewer code (its class names). */

@@ -12,7 +12,7 @@
  *
  * The weight of the page is kept down elsewhere, without copying the original:
  * the explorer loads on demand (src/theme/ApiExplorer), parameters and
- * schemas render on the server (src/api-reference/ServerRendered.tsx), and
+ * schemas render on the server (src/api-reference/browser/ServerRendered.tsx), and
  * the theme's modules are split off the guides' bundles (src/api-reference/chunks.ts).
  */
 import React, { type ReactNode } from 'react';

@@ -28,6 +28,7 @@ const LazyOriginal = lazy(loadOriginal);
 /** The original, synchronously: only on the server, where `import()` installs the chunk at once. */
 function serverOriginal(): ComponentType<MarkdownProps> {
   void loadOriginal();
+  // eslint-disable-next-line no-restricted-globals -- webpack's require.resolveWeak, compiled away: no Node global runs
   return (__webpack_require__(require.resolveWeak('@theme-original/Markdown')) as MarkdownModule).default;
 }
 
