@@ -31,6 +31,22 @@ export function movedSchemaPages(): Array<{ from: string; to: string; status: 30
   return moved;
 }
 
+/**
+ * Each page's trailing-slash form, sent to its canonical URL: only the routes the build has, so no
+ * part of a request ever reaches a `Location` header (a rule that echoed any `/<path>/` sent
+ * `/%5cevil.example/` to `/\evil.example`, which browsers read as `//evil.example`).
+ */
+export function trailingSlashRedirects(buildDir: string): Array<{ from: string; to: string; status: 301 }> {
+  return builtRoutes(buildDir)
+    .filter((route) => route !== '/')
+    .map((route) => ({ from: `${route}/`, to: route, status: 301 as const }));
+}
+
+/** Every static redirect but the home page's: the moved schema pages and the trailing-slash forms of the pages. */
+export function pageRedirects(buildDir: string): Array<{ from: string; to: string; status: 301 }> {
+  return [...movedSchemaPages(), ...trailingSlashRedirects(buildDir)];
+}
+
 /** Hashed build assets never change: cache them for a year. Everything else revalidates. */
 export const CACHE = {
   hashedAssets: { prefix: '/assets/', value: 'public, max-age=31536000, immutable' },

@@ -3,6 +3,9 @@
  * deploy/rules.ts over build/ (the worker's instance of tests/e2e/nginx.ts, on a
  * free loopback port; the tests' baseURL).
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { expect } from '@playwright/test';
 import { brand } from '../../src/brand';
@@ -12,6 +15,47 @@ import { test } from './nginx';
 import { calls, documentSchemas } from '../openapi';
 
 test.describe.configure({ mode: 'serial' });
+
+/**
+ * One GET of `rawPath` exactly as written (node:http sends the path as given: no URL parser turns `\`
+ * into `/` or resolves dots first, as fetch and Playwright's request would), on a connection of its own.
+ */
+function rawGet(origin: string, rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: rawPath, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Paths an attacker would try to bend a redirect off the site with (backslashes read as slashes, doubled slashes, encodings). */
+const HOSTILE_PATHS = [
+  '/%5cevil.example/',
+  '/\\evil.example/',
+  '/%5c%5cevil.example/',
+  '/%2f%5cevil.example/',
+  '/%5c/evil.example/',
+  '/\\/evil.example/',
+  '//evil.example/',
+  '///evil.example/',
+  '/%2f%2fevil.example/',
+  '/%2F%2Fevil.example/',
+  '/%09/evil.example/',
+  '/%5c%09evil.example/',
+  '/https:%2f%2fevil.example/',
+  '/https://evil.example/',
+  '/guides/charges/%2f%2fevil.example/',
+  '/guides/charges/..%5c..%5cevil.example/',
+  '/%5cevil.example/guides/charges/',
+  '/%E3%80%82evil.example/',
+  '/%00evil.example/',
+  '/.evil.example/',
+  '/evil.example%23/',
+];
 
 test.describe('nginx over build/', () => {
   test('/ answers 301 to the welcome guide', async ({ request }) => {
@@ -26,6 +70,35 @@ test.describe('nginx over build/', () => {
       expect(response.status(), p).toBe(404);
     }
     expect(await (await request.get('/no-such-page')).text()).toContain('Page not found');
+  });
+
+  test('no hostile path redirects off the site: a redirect goes only to a path the build lists in _redirects', async ({ nginx }) => {
+    const targets = new Set(
+      fs
+        .readFileSync(path.resolve('build', '_redirects'), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('/'))
+        .map((line) => line.split(' ')[1]),
+    );
+    for (const rawPath of HOSTILE_PATHS) {
+      const { status, headers } = await rawGet(nginx.origin, rawPath);
+      if (status >= 300 && status < 400) {
+        expect(targets.has(headers.location ?? ''), `${rawPath} -> ${status} ${headers.location}`).toBe(true);
+      } else {
+        expect(headers.location, rawPath).toBeUndefined();
+        expect([400, 404], rawPath).toContain(status);
+      }
+    }
+  });
+
+  test('a browser sent to a backslash path stays on the site', async ({ page, nginx }) => {
+    const { port } = new URL(nginx.origin);
+    // 127.0.0.2 is another origin on this machine: the old rule's Location `/\127.0.0.2:port` led there.
+    for (const p of [`/%5c127.0.0.2:${port}/`, `/%5c%5c127.0.0.2:${port}/`, `/%2f%5c127.0.0.2:${port}/`]) {
+      const response = await page.goto(p);
+      expect(new URL(page.url()).origin, p).toBe(nginx.origin);
+      expect(response?.status(), p).toBe(404);
+    }
   });
 
   test('every route answers 200 without a trailing slash and 301 to it with one', async ({ request }) => {

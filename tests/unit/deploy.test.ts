@@ -93,7 +93,7 @@ test('the nginx configuration carries the same rules', () => {
   const conf = renderNginx({ root: fakeBuild(), listen: '127.0.0.1:8080', prefix: '/tmp/x', env: {} });
   assert.match(conf, /location = \/ \{[\s\S]*?return 301 \/guides\/first-steps\/welcome;/);
   assert.match(conf, /location \^~ \/assets\/ \{[\s\S]*?Cache-Control "public, max-age=31536000, immutable" always;/);
-  assert.match(conf, /rewrite \^\(\.\+\)\/\$ \$1 permanent;/);
+  assert.match(conf, /^\s*\/guides\/charges\/ \/guides\/charges;$/m, 'the trailing-slash form of a built page is in the redirect map');
   assert.match(conf, /error_page 404 \/404\.html;/);
   assert.match(conf, /gzip on;/);
 });
@@ -116,4 +116,15 @@ test('the hosting rules give the Markdown headers to every twin the build wrote,
   );
   assert.ok(written.length > 100, `${written.length} twins in the build`);
   assert.deepEqual(twinPaths(BUILD_DIR).sort(), written.sort());
+});
+
+test('no part of a request reaches a Location: every redirect nginx sends is a fixed path or a map of fixed paths', () => {
+  const conf = renderNginx({ root: fakeBuild(), listen: '127.0.0.1:8080', prefix: '/tmp/x', env: {} });
+  assert.doesNotMatch(conf, /\brewrite\b/, 'no rewrite (a rewrite to a captured part echoes the request)');
+  const returns = [...conf.matchAll(/\breturn (30[12378]) ([^;]+);/g)].map((m) => m[2]);
+  assert.ok(returns.length >= 2);
+  for (const target of returns) assert.match(target, /^(\/[\w./-]*|\$redirect_to)$/, `return ${target}`);
+  // The map's values are the paths of deploy/rules.ts, none built from the key.
+  const map = /map \$uri \$redirect_to \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+  for (const [, value] of map.matchAll(/^\s*\S+ (\S+);$/gm)) assert.match(value, /^\/[\w./-]*$|^""$/, value);
 });
