@@ -47,6 +47,23 @@ export function pageRedirects(buildDir: string): Array<{ from: string; to: strin
   return [...movedSchemaPages(), ...trailingSlashRedirects(buildDir)];
 }
 
+/**
+ * What one nginx holds (deploy/render.ts): a worker per core, each with room for many connections, so
+ * slow clients cannot fill the server; a cap on the requests one client address has in progress at
+ * once; and short timeouts for a request's header and body, so a client that trickles them is cut.
+ * The site takes no request bodies, so a small one is enough.
+ */
+export const NGINX_LIMITS = {
+  connectionsPerWorker: 4096,
+  openFilesPerWorker: 8192,
+  requestsInProgressPerClient: 64,
+  headerTimeout: '10s',
+  bodyTimeout: '10s',
+  sendTimeout: '30s',
+  keepaliveTimeout: '30s',
+  maxBodySize: '16k',
+} as const;
+
 /** Hashed build assets never change: cache them for a year. Everything else revalidates. */
 export const CACHE = {
   hashedAssets: { prefix: '/assets/', value: 'public, max-age=31536000, immutable' },

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { expect } from '@playwright/test';
@@ -165,6 +166,90 @@ test.describe('nginx over build/', () => {
       expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(h['permissions-policy']).toContain('camera=()');
       expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
+    }
+  });
+});
+
+/** Sends `bytes` on a connection of its own and resolves with the whole answer as text (nginx closes after an error). */
+function rawExchange(origin: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write(bytes));
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer in 5 s')));
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+/** The header names of a raw HTTP answer, lower case. */
+const headerNames = (answer: string) =>
+  new Set(
+    answer
+      .split('\r\n\r\n')[0]
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(':')[0].toLowerCase()),
+  );
+
+test.describe('nginx holds', () => {
+  test('it starts without a warning', async ({ nginx }) => {
+    for (const [what, text] of [
+      ['stderr', nginx.stderr()],
+      ['error.log', nginx.errorLog()],
+    ]) {
+      expect(
+        text.split('\n').filter((line) => /\[(warn|error|crit|alert|emerg)\]/.test(line)),
+        what,
+      ).toEqual([]);
+    }
+  });
+
+  test("nginx's own 400 and 414 answers carry the security headers", async ({ nginx }) => {
+    const answers = {
+      400: await rawExchange(nginx.origin, 'BLAH\r\n\r\n'),
+      414: await rawExchange(nginx.origin, `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+    };
+    for (const [status, answer] of Object.entries(answers)) {
+      expect(answer, status).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const names = headerNames(answer);
+      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security']) {
+        expect(names.has(name), `${status}: ${name}`).toBe(true);
+      }
+    }
+  });
+
+  test('the site answers while one client holds 300 slow connections open', async ({ nginx }) => {
+    const { hostname, port } = new URL(nginx.origin);
+    const slow: net.Socket[] = [];
+    // Another loopback address is the slow client, so that it is one client and the requests below another.
+    const connected = Array.from(
+      { length: 300 },
+      () =>
+        new Promise<void>((resolve) => {
+          const socket = net.connect({ host: hostname, port: Number(port), localAddress: '127.0.0.2' }, () => {
+            socket.write('GET /guides/charges HTTP/1.1\r\nHost: x\r\n');
+            resolve();
+          });
+          socket.on('error', () => resolve());
+          slow.push(socket);
+        }),
+    );
+    // One more header line a second on each: the request never ends.
+    const trickle = setInterval(() => slow.forEach((socket) => socket.writable && socket.write('X-Slow: 1\r\n')), 1_000);
+    try {
+      await Promise.all(connected);
+      for (let i = 0; i < 20; i += 1) {
+        // Each on a new connection, as a new reader's would be.
+        const { status } = await rawGet(nginx.origin, i % 2 ? '/guides/charges' : '/api/create-charge');
+        expect(status, `request ${i} during the slow connections`).toBe(200);
+      }
+      const open = slow.filter((socket) => !socket.destroyed && socket.writable).length;
+      expect(open, 'the slow connections were still open while the site answered').toBeGreaterThan(250);
+    } finally {
+      clearInterval(trickle);
+      slow.forEach((socket) => socket.destroy());
     }
   });
 });

@@ -20,6 +20,10 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 interface RunningNginx {
   readonly origin: string;
+  /** What nginx printed on stderr since it started (the lines of its start, before its own log opens). */
+  stderr(): string;
+  /** Its error log (deploy/render.ts: `error_log <prefix>/error.log warn`). */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -28,11 +32,19 @@ async function startNginx(port: number, root = path.resolve('build')): Promise<R
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
   const conf = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(conf, renderNginx({ root, listen: `127.0.0.1:${port}`, prefix }));
-  const nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'pipe'] });
+  let stderr = '';
+  nginx.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
   const exited = new Promise((resolve) => nginx.once('exit', resolve));
   await answering(`${origin}/guides/charges`, nginx, 15_000, () => `(see ${prefix}/error.log)`);
+  const errorLog = path.join(prefix, 'error.log');
   return {
     origin,
+    stderr: () => stderr,
+    errorLog: () => (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : ''),
     async stop() {
       if (nginx.exitCode === null && nginx.pid) {
         process.kill(nginx.pid, 'SIGQUIT');

@@ -1,6 +1,7 @@
 /** Hosting rules (deploy/): one source, rendered as nginx configuration and as CDN files. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -127,4 +128,34 @@ test('no part of a request reaches a Location: every redirect nginx sends is a f
   // The map's values are the paths of deploy/rules.ts, none built from the key.
   const map = /map \$uri \$redirect_to \{([^}]*)\}/.exec(conf)?.[1] ?? '';
   for (const [, value] of map.matchAll(/^\s*\S+ (\S+);$/gm)) assert.match(value, /^\/[\w./-]*$|^""$/, value);
+});
+
+test('nginx holds: a worker per core, a cap per client, short header and body timeouts, the security headers at server level', () => {
+  const conf = renderNginx({ root: fakeBuild(), listen: '127.0.0.1:8080', prefix: '/tmp/x', env: {} });
+  assert.match(conf, /^worker_processes auto;$/m);
+  assert.ok(Number(/worker_connections (\d+);/.exec(conf)?.[1]) >= 1024, 'room for many connections per worker');
+  assert.match(conf, /limit_conn_zone \$binary_remote_addr zone=per_client:\w+;/);
+  assert.match(conf, /limit_conn per_client \d+;/);
+  for (const directive of ['client_header_timeout', 'client_body_timeout']) {
+    const seconds = Number(new RegExp(`${directive} (\\d+)s;`).exec(conf)?.[1]);
+    assert.ok(seconds > 0 && seconds <= 15, `${directive} ${seconds}s`);
+  }
+  const server = /\n {2}server \{\n([\s\S]*?)\n {4}location /.exec(conf)?.[1] ?? '';
+  assert.match(server, /add_header Content-Security-Policy "[^"]+" always;/, "nginx's own 400 and 414 carry the CSP");
+});
+
+test('nginx reads the configuration of the real build without a warning (nginx -t)', (t) => {
+  assertBuilt();
+  const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+  if (!fs.existsSync(nginx)) return t.skip(`${nginx} is not installed`);
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-nginx-'));
+  try {
+    const conf = path.join(prefix, 'nginx.conf');
+    fs.writeFileSync(conf, renderNginx({ root: BUILD_DIR, listen: '127.0.0.1:1', prefix }));
+    const checked = spawnSync(nginx, ['-t', '-q', '-c', conf, '-p', prefix], { encoding: 'utf8' });
+    assert.equal(checked.status, 0, checked.stderr);
+    assert.equal(checked.stderr.trim(), '', 'no warning (the map_hash one among them)');
+  } finally {
+    fs.rmSync(prefix, { recursive: true, force: true });
+  }
 });
