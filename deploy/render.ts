@@ -6,7 +6,7 @@
 import { CACHE, HOME_REDIRECT, MARKDOWN, NGINX_LIMITS, builtRoutes, pageRedirects, securityHeaders, twinPaths } from './rules';
 
 type NginxOptions = {
-  /** The folder to serve (build/), absolute. */
+  /** The folder to serve, absolute: made from build/ by deploy/precompress.ts (build/ itself serves too, compressed per request). */
   root: string;
   /** host:port to listen on. */
   listen: string;
@@ -83,6 +83,9 @@ ${redirects.map(({ from, to }) => `    ${from} ${to};`).join('\n')}
   uwsgi_temp_path ${p}/uwsgi;
   scgi_temp_path ${p}/scgi;
 
+  # Files compressed once (deploy/precompress.ts writes x.gz beside x in the folder nginx serves) go
+  # out as they are; any other text file is compressed on the fly.
+  gzip_static on;
   gzip on;
   gzip_vary on;
   gzip_comp_level 6;

@@ -36,7 +36,7 @@ export function movedSchemaPages(): Array<{ from: string; to: string; status: 30
  * part of a request ever reaches a `Location` header (a rule that echoed any `/<path>/` sent
  * `/%5cevil.example/` to `/\evil.example`, which browsers read as `//evil.example`).
  */
-export function trailingSlashRedirects(buildDir: string): Array<{ from: string; to: string; status: 301 }> {
+function trailingSlashRedirects(buildDir: string): Array<{ from: string; to: string; status: 301 }> {
   return builtRoutes(buildDir)
     .filter((route) => route !== '/')
     .map((route) => ({ from: `${route}/`, to: route, status: 301 as const }));

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { expect } from '@playwright/test';
 import { brand } from '../../src/brand';
@@ -21,12 +22,17 @@ test.describe.configure({ mode: 'serial' });
  * One GET of `rawPath` exactly as written (node:http sends the path as given: no URL parser turns `\`
  * into `/` or resolves dots first, as fetch and Playwright's request would), on a connection of its own.
  */
-function rawGet(origin: string, rawPath: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+function rawGet(
+  origin: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, path: rawPath, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    const req = http.request({ host: hostname, port, path: rawPath, agent: false, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end();
@@ -146,6 +152,27 @@ test.describe('nginx over build/', () => {
     expect(js.headers()['content-encoding']).toBe('gzip');
     const css = $('link[rel="stylesheet"][href^="/assets/css/"]').attr('href');
     expect((await request.get(css as string)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('text files go out compressed once: the .gz made at deploy, sent whole with its length, never compressed per request', async ({
+    nginx,
+    request,
+  }) => {
+    const $ = cheerio.load(await (await request.get('/guides/charges')).text());
+    const main = $('script[src^="/assets/js/main."]').attr('src') as string;
+    for (const [url, file] of [
+      [main, main],
+      ['/guides/charges', '/guides/charges.html'],
+    ]) {
+      const { status, headers, body } = await rawGet(nginx.origin, url, { 'accept-encoding': 'gzip' });
+      expect(status, url).toBe(200);
+      expect(headers['content-encoding'], url).toBe('gzip');
+      // nginx's on-the-fly gzip streams without a length; a file sent as it is has one.
+      expect(headers['content-length'], `${url}: a length, so the file was compressed ahead`).toBe(String(body.length));
+      expect(zlib.gunzipSync(body).equals(fs.readFileSync(path.join('build', file))), url).toBe(true);
+      const plain = await rawGet(nginx.origin, url);
+      expect(plain.headers['content-encoding'], `${url} without Accept-Encoding`).toBeUndefined();
+    }
   });
 
   test('security headers on an HTML page and an asset', async ({ request }) => {

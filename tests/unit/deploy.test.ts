@@ -6,8 +6,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { contentSecurityPolicy, inlineScriptHashes, searchOrigins, securityHeaders, twinPaths } from '../../deploy/rules';
+import { prepareNginxRoot } from '../../deploy/precompress';
 import { renderHeadersFile, renderNginx, renderRedirectsFile } from '../../deploy/render';
 import { brand } from '../../src/brand';
 import { builtPages, filesUnder } from '../../src/built/pages';
@@ -158,4 +160,48 @@ test('nginx reads the configuration of the real build without a warning (nginx -
   } finally {
     fs.rmSync(prefix, { recursive: true, force: true });
   }
+});
+
+test("nginx's folder: the build's files and a .gz beside each text file, compressed once; the build keeps none", async () => {
+  const build = fakeBuild();
+  fs.mkdirSync(path.join(build, 'assets', 'js'), { recursive: true });
+  const js = 'console.log("x");\n'.repeat(200);
+  fs.writeFileSync(path.join(build, 'assets', 'js', 'main.js'), js);
+  fs.writeFileSync(path.join(build, 'assets', 'js', 'tiny.js'), 'x()');
+  fs.writeFileSync(path.join(build, 'logo.png'), crypto.randomBytes(4096));
+  fs.writeFileSync(path.join(build, '_headers'), '/*\n  X-A: b\n');
+  const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-root-')), 'www');
+  const { compressed } = await prepareNginxRoot(build, root);
+  assert.equal(zlib.gunzipSync(fs.readFileSync(path.join(root, 'assets/js/main.js.gz'))).toString(), js);
+  assert.equal(fs.readFileSync(path.join(root, 'assets/js/main.js'), 'utf8'), js, 'the file itself is there too');
+  assert.ok(!fs.existsSync(path.join(root, 'assets/js/tiny.js.gz')), 'a file under 256 bytes is not worth a .gz');
+  assert.ok(!fs.existsSync(path.join(root, 'logo.png.gz')), 'images are compressed already');
+  assert.ok(fs.existsSync(path.join(root, 'logo.png')));
+  assert.ok(!fs.existsSync(path.join(root, '_headers')), 'the CDN files stay out of what nginx serves');
+  assert.equal(compressed, 1);
+  assert.deepEqual(
+    filesUnder(build, (name) => name.endsWith('.gz')),
+    [],
+    'the build, which CDN hosts upload whole, gets no .gz',
+  );
+  // Made again over itself; never over a folder it did not make, nor inside the build.
+  await prepareNginxRoot(build, root);
+  const foreign = fs.mkdtempSync(path.join(os.tmpdir(), 'foreign-'));
+  fs.writeFileSync(path.join(foreign, 'keep.txt'), 'mine');
+  await assert.rejects(prepareNginxRoot(build, foreign), /did not write/);
+  await assert.rejects(prepareNginxRoot(build, path.join(build, 'nginx')), /outside the build/);
+  assert.equal(fs.readFileSync(path.join(foreign, 'keep.txt'), 'utf8'), 'mine');
+});
+
+test('the real build, which Cloudflare Pages and Netlify publish whole, holds no precompressed file of its own', () => {
+  assertBuilt();
+  assert.deepEqual(
+    filesUnder(BUILD_DIR, (name) => /\.(gz|br)$/.test(name)),
+    [],
+  );
+});
+
+test('nginx sends the .gz files as they are (gzip_static), and compresses on the fly only what has none', () => {
+  const conf = renderNginx({ root: fakeBuild(), listen: '127.0.0.1:8080', prefix: '/tmp/x', env: {} });
+  assert.match(conf, /^\s*gzip_static on;$/m);
 });
