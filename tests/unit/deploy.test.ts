@@ -14,6 +14,8 @@ import { renderHeadersFile, renderNginx, renderRedirectsFile } from '../../deplo
 import { brand } from '../../src/brand';
 import { builtPages, filesUnder } from '../../src/built/pages';
 import { assertBuilt, BUILD_DIR } from './build-output';
+import { headersFor, isDynamic, parseHeaders, parseRedirects } from '../cdn';
+import { builtRoutes } from '../../deploy/rules';
 
 /** The sha256 CSP source of a script's text. */
 const sha256Source = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -89,7 +91,10 @@ test('CDN files: / redirects, trailing slashes redirect, assets are immutable, p
   const headers = renderHeadersFile(dir, {});
   assert.match(headers, /^\/\*\n( {2}[\w-]+: .+\n)* {2}Content-Security-Policy: /m);
   assert.match(headers, /^\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
-  assert.match(headers, /^\/guides\/charges\n {2}Cache-Control: no-cache$/m);
+  assert.match(headers, /^\/guides\/\*\n {2}Cache-Control: no-cache$/m, 'a folder of pages is one rule');
+  const rules = parseHeaders(headers);
+  assert.equal(headersFor(rules, '/guides/charges').get('cache-control'), 'no-cache');
+  assert.equal(headersFor(rules, '/assets/js/main.js').get('cache-control'), 'public, max-age=31536000, immutable');
 });
 
 test('the nginx configuration carries the same rules', () => {
@@ -204,4 +209,47 @@ test('the real build, which Cloudflare Pages and Netlify publish whole, holds no
 test('nginx sends the .gz files as they are (gzip_static), and compresses on the fly only what has none', () => {
   const conf = renderNginx({ root: fakeBuild(), listen: '127.0.0.1:8080', prefix: '/tmp/x', env: {} });
   assert.match(conf, /^\s*gzip_static on;$/m);
+});
+
+test("the CDN files of the real build stay within Cloudflare Pages' limits, so that no rule is skipped", () => {
+  assertBuilt();
+  const headersText = fs.readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8');
+  const rules = parseHeaders(headersText);
+  assert.ok(rules.length <= 100, `_headers has ${rules.length} rules; Cloudflare applies the first 100`);
+  for (const line of headersText.split('\n'))
+    assert.ok(line.length <= 2000, `a _headers line of ${line.length} characters: ${line.slice(0, 80)}`);
+  const redirectsText = fs.readFileSync(path.join(BUILD_DIR, '_redirects'), 'utf8');
+  const redirects = parseRedirects(redirectsText);
+  const dynamic = redirects.filter((r) => isDynamic(r.from));
+  assert.ok(redirects.length - dynamic.length <= 2000, `${redirects.length - dynamic.length} static redirects`);
+  assert.ok(dynamic.length <= 100, `${dynamic.length} dynamic redirects`);
+  for (const line of redirectsText.split('\n')) assert.ok(line.length <= 1000, `a _redirects line of ${line.length} characters`);
+});
+
+test('as Cloudflare merges the matching rules, every path of the build gets one Cache-Control, the right one, and the security headers', () => {
+  assertBuilt();
+  const rules = parseHeaders(fs.readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8'));
+  const problems: string[] = [];
+  const expect = (p: string, name: string, value: string | undefined) => {
+    const got = headersFor(rules, p).get(name);
+    if (got !== value) problems.push(`${p}: ${name} ${JSON.stringify(got)}, expected ${JSON.stringify(value)}`);
+  };
+  const files = filesUnder(BUILD_DIR).map((file) => `/${path.relative(BUILD_DIR, file).split(path.sep).join('/')}`);
+  for (const route of builtRoutes(BUILD_DIR)) {
+    expect(route, 'cache-control', 'no-cache');
+    expect(route, 'x-frame-options', 'DENY');
+    if (!headersFor(rules, route).get('content-security-policy')?.startsWith("default-src 'self'")) problems.push(`${route}: no CSP`);
+  }
+  for (const file of files) {
+    if (file.startsWith('/assets/')) expect(file, 'cache-control', 'public, max-age=31536000, immutable');
+    if (file.endsWith('.md')) {
+      expect(file, 'content-type', 'text/markdown; charset=utf-8');
+      expect(file, 'cache-control', 'no-cache');
+    }
+    const csp = headersFor(rules, file).get('content-security-policy') ?? '';
+    if (csp.includes(', ') && /default-src[^;]*default-src/.test(csp)) problems.push(`${file}: two CSPs merged`);
+    expect(file, 'x-content-type-options', 'nosniff');
+  }
+  assert.ok(files.some((f) => f.startsWith('/assets/js/main.')));
+  assert.deepEqual(problems.slice(0, 20), [], `${problems.length} problems`);
 });
