@@ -98,8 +98,8 @@ ${redirects.map(({ from, to }) => `    ${from} ${to};`).join('\n')}
     root ${options.root};
     absolute_redirect off;
     error_page 404 /404.html;
-    # nginx's own answers outside any location (400 for a malformed request, 414 for a long URL, 494
-    # for long headers) carry the security headers too; each location below sets its own.
+    # nginx's own answers before a request is routed (400 for a malformed request, 414 for a long
+    # URL, 494 for long headers) carry the security headers too; the blocks below set their own.
 ${addHeaders({}, '    ')}
 
     location = ${HOME_REDIRECT.from} {
