@@ -54,6 +54,7 @@ export default tseslint.config(
       'node_modules/',
       'build/',
       'build-hosted/',
+      'build-nginx/',
       '.docusaurus/',
       '.generated/',
       '.bench/',

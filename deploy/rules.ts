@@ -31,6 +31,39 @@ export function movedSchemaPages(): Array<{ from: string; to: string; status: 30
   return moved;
 }
 
+/**
+ * Each page's trailing-slash form, sent to its canonical URL: only the routes the build has, so no
+ * part of a request ever reaches a `Location` header (a rule that echoed any `/<path>/` sent
+ * `/%5cevil.example/` to `/\evil.example`, which browsers read as `//evil.example`).
+ */
+function trailingSlashRedirects(buildDir: string): Array<{ from: string; to: string; status: 301 }> {
+  return builtRoutes(buildDir)
+    .filter((route) => route !== '/')
+    .map((route) => ({ from: `${route}/`, to: route, status: 301 as const }));
+}
+
+/** Every static redirect but the home page's: the moved schema pages and the trailing-slash forms of the pages. */
+export function pageRedirects(buildDir: string): Array<{ from: string; to: string; status: 301 }> {
+  return [...movedSchemaPages(), ...trailingSlashRedirects(buildDir)];
+}
+
+/**
+ * What one nginx holds (deploy/render.ts): a worker per core, each with room for many connections, so
+ * slow clients cannot fill the server; a cap on the requests one client address has in progress at
+ * once; and short timeouts for a request's header and body, so a client that trickles them is cut.
+ * The site takes no request bodies, so a small one is enough.
+ */
+export const NGINX_LIMITS = {
+  connectionsPerWorker: 4096,
+  openFilesPerWorker: 8192,
+  requestsInProgressPerClient: 64,
+  headerTimeout: '10s',
+  bodyTimeout: '10s',
+  sendTimeout: '30s',
+  keepaliveTimeout: '30s',
+  maxBodySize: '16k',
+} as const;
+
 /** Hashed build assets never change: cache them for a year. Everything else revalidates. */
 export const CACHE = {
   hashedAssets: { prefix: '/assets/', value: 'public, max-age=31536000, immutable' },

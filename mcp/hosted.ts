@@ -10,31 +10,76 @@
  *   is parsed: a declared Content-Length at once, else as soon as it passes
  *   the limit (the SDK's `maxRequestBodySize`);
  * - the tools' own limits, as on stdio (mcp/limits.ts);
- * - headers within Node's default of 16 KB; a request that takes more than
- *   REQUEST_TIMEOUT_MS to arrive is dropped;
+ * - headers within Node's default of 16 KB; a request must arrive whole within
+ *   `requestTimeoutMs` (REQUEST_TIMEOUT_MS, 30 s), checked every second (Node
+ *   checks every 30 s by default, which let a slow request run 54 to 79 s): past
+ *   it, 408 with a JSON-RPC error and the connection is closed;
+ * - at most `maxConnections` (MAX_CONNECTIONS) open at once: one more gets 503
+ *   with a JSON-RPC error and is closed;
+ * - an `Origin` header, which browsers send, must be the docs site's (the
+ *   published site, or the `--site` the server reads) or a loopback origin,
+ *   else 403: a page of another site cannot use the server (the MCP
+ *   specification asks servers to check Origin);
  * - bound to a loopback address, the Host header must name that address (or
- *   localhost) and the port, so a web page cannot reach it through DNS rebinding.
+ *   localhost) and the port, else 403, so a web page cannot reach it through DNS
+ *   rebinding. These two checks are this module's own: the SDK's
+ *   `enableDnsRebindingProtection` and `allowedHosts` are deprecated in 1.32.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { isLoopback } from '../src/origins';
+import { isLoopback, isSiteOrigin } from '../src/origins';
 import type { Listen } from './cli';
 
 /** The endpoint's path. */
 const MCP_PATH = '/mcp';
 
-/** How long a request may take to arrive, headers and body. */
+/** How long a request may take to arrive, headers and body (README: 30 s). */
 const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The most connections open at once. */
+const MAX_CONNECTIONS = 128;
+
+type HostedLimits = {
+  /** The origin of the site the server reads (`--site`): its pages may call the server too. */
+  siteOrigin?: string;
+  requestTimeoutMs?: number;
+  maxConnections?: number;
+};
 
 /** A host for a URL: an IPv6 address in brackets. */
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
+const rpcError = (message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null });
+
 function refuse(res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null }));
+  res.end(rpcError(message));
+}
+
+/** An answer written straight to a socket (no request was parsed, or none will be), then the connection closed. */
+function refuseSocket(socket: Duplex, status: number, message: string): void {
+  if (!socket.writable) return void socket.destroy();
+  const body = rpcError(message);
+  // Closed in a second even if the client keeps its side open.
+  setTimeout(() => socket.destroy(), 1_000).unref();
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Whether a browser's `Origin` may use the server: the docs site's (published, or the one the server reads) or loopback. */
+function originAllowed(origin: string, siteOrigin: string | undefined): boolean {
+  if (isSiteOrigin(origin) || origin === siteOrigin) return true;
+  try {
+    const url = new URL(origin);
+    return url.origin === origin && /^https?:$/.test(url.protocol) && isLoopback(url);
+  } catch {
+    return false;
+  }
 }
 
 /** Serves `createServer()`'s tools at http://HOST:PORT/mcp; resolves with the URL once it listens. */
@@ -42,22 +87,39 @@ export async function serveHttp(
   listen: Listen,
   createServer: () => McpServer,
   maxBytes: number,
+  limits: HostedLimits = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
+  const { siteOrigin, requestTimeoutMs = REQUEST_TIMEOUT_MS, maxConnections = MAX_CONNECTIONS } = limits;
   const loopback = isLoopback(new URL(`http://${urlHost(listen.host)}`));
-  let allowedHosts: string[] = [];
+  let allowedHosts = new Set<string>();
 
-  const server = http.createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path !== MCP_PATH) return refuse(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
-    if (req.method !== 'POST') {
-      return refuse(res, 405, `Method not allowed: this stateless server takes POST only (no event stream, no session)`, { allow: 'POST' });
-    }
+  const server = http.createServer(
+    // Node checks the time limit of open requests this often (30 s by default).
+    { connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(requestTimeoutMs / 4))) },
+    (req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (loopback && !allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
+        return refuse(res, 403, `Forbidden: the Host header must name this server (${[...allowedHosts].join(', ')})`);
+      }
+      const origin = req.headers.origin;
+      if (origin !== undefined && !originAllowed(origin, siteOrigin)) {
+        return refuse(res, 403, `Forbidden: a page of ${origin} may not use this server; only the docs site's pages and this machine's`);
+      }
+      if (path !== MCP_PATH) return refuse(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
+      if (req.method !== 'POST') {
+        return refuse(res, 405, `Method not allowed: this stateless server takes POST only (no event stream, no session)`, {
+          allow: 'POST',
+        });
+      }
+      handle(req, res);
+    },
+  );
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const mcp = createServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
       maxRequestBodySize: maxBytes,
-      ...(loopback ? { enableDnsRebindingProtection: true, allowedHosts } : {}),
     });
     res.on('close', () => {
       void transport.close();
@@ -71,8 +133,25 @@ export async function serveHttp(
         if (!res.headersSent) refuse(res, 500, 'Internal error');
         else res.end();
       });
+  };
+  server.requestTimeout = requestTimeoutMs;
+  server.headersTimeout = requestTimeoutMs;
+  // A request past the time limit, or one Node's parser refuses: a JSON-RPC error, and the connection closed.
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT') {
+      return refuseSocket(socket, 408, `Request timeout: a request must arrive whole within ${requestTimeoutMs / 1000} s`);
+    }
+    if (error.code === 'HPE_HEADER_OVERFLOW') return refuseSocket(socket, 431, 'Request header fields too large: at most 16 KB');
+    refuseSocket(socket, 400, `Bad request: not well-formed HTTP (${error.code ?? error.message})`);
   });
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  // A connection past the cap is answered 503 and closed before anything of it is read.
+  let open = 0;
+  server.on('connection', (socket) => {
+    open += 1;
+    socket.once('close', () => (open -= 1));
+    if (open > maxConnections)
+      refuseSocket(socket, 503, `Service unavailable: more than ${maxConnections} connections are open; try again`);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -83,7 +162,7 @@ export async function serveHttp(
   });
   const { port } = server.address() as AddressInfo;
   const hostPort = `${urlHost(listen.host)}:${port}`;
-  allowedHosts = [...new Set([hostPort, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`])];
+  allowedHosts = new Set([hostPort, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`].map((h) => h.toLowerCase()));
   return {
     url: `http://${hostPort}${MCP_PATH}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const create = () => createDocsServer({ site, sandboxUrl, version });
   const reading = `reading ${options.site.href}, local sandbox ${options.sandbox.href}`;
   if (options.http) {
-    const hosted = await serveHttp(options.http, create, MAX_MESSAGE_BYTES);
+    const hosted = await serveHttp(options.http, create, MAX_MESSAGE_BYTES, { siteOrigin: options.site.origin });
     console.error(`docs MCP server: listening on ${hosted.url}\ndocs MCP server: ${reading}`);
     return;
   }

@@ -19,8 +19,16 @@
  *   which fields are at fault (src/openapi/violations.ts, which the MCP
  *   server's validate_request shares). Prism's own diagnostics stay in the
  *   `sl-violations` header;
- * - a malformed JSON body, an unknown path and a wrong method answer 400, 404
- *   and 405 with the document's examples of those errors;
+ * - an unknown path and a wrong method answer 404 and 405 with the document's
+ *   examples of those errors;
+ * - bounded: a body over MAX_BODY_BYTES (1 MB) answers 413, unread (a declared
+ *   length at once, else as soon as it passes the limit); a malformed JSON body
+ *   answers 400 saying what is wrong; what Node's parser refuses (an unknown
+ *   method, a request line or headers over MAX_HEADER_BYTES) gets JSON too. These
+ *   answers have the document's error envelope (`{"success": false, "data":
+ *   {"message": ...}}`), and their messages are the sandbox's own words: the
+ *   document gives no message text for these errors (x-unknown `error-messages`),
+ *   so the real API's words may differ;
  * - CORS for the API explorer of the docs site: the site's own origins only
  *   (src/origins.ts: its public address, and copies served on this machine);
  *   a page elsewhere gets no CORS headers, so the browser keeps the answer from it.
@@ -56,7 +64,25 @@ const DOCUMENTED_ERRORS: Readonly<Record<number, string>> = {
 /** Longest `sl-violations` header value, as Prism's own server keeps it. */
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 
+/** The largest request body the sandbox reads: 1 MB. A larger one is refused with 413, unread. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The most bytes of request line and headers Node's parser reads here (Node's default, stated). */
+const MAX_HEADER_BYTES = 16 * 1024;
+
+/** A body that is not the JSON its content type says; the message is JSON.parse's. */
 class MalformedBody extends Error {}
+
+/** A body over MAX_BODY_BYTES, declared or sent. */
+class BodyTooLarge extends Error {}
+
+/**
+ * An error the sandbox finds itself, in the document's error envelope. The message is the sandbox's
+ * own words (the document gives no message texts for these errors), named as such.
+ */
+function sandboxError(message: string): { success: false; data: { message: string } } {
+  return { success: false, data: { message: `Local sandbox: ${message}` } };
+}
 
 export async function createSandbox(options: SandboxOptions): Promise<http.Server> {
   const { documentPath, basePath, onRequest } = options;
@@ -102,8 +128,16 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     try {
       body = await readBody(req);
     } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        discardRest(req);
+        return sendJson(
+          res,
+          413,
+          sandboxError(`the request body is larger than ${MAX_BODY_BYTES} bytes (1 MB), the most this sandbox reads`),
+        );
+      }
       if (!(error instanceof MalformedBody)) throw error;
-      return sendJson(res, 400, documentedError(400));
+      return sendJson(res, 400, sandboxError(`the request body is not valid JSON: ${error.message}`));
     }
     const input: IHttpRequest = {
       method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
@@ -135,7 +169,7 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     return sendOutput(res, output, answer);
   };
 
-  return http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     handle(req, res)
       .then((status) => onRequest?.(`${req.method} ${req.url} ${status}`))
       .catch((error: unknown) => {
@@ -144,6 +178,37 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
         else res.end();
       });
   });
+  // What Node's parser refuses never reaches the handler: answered here, in JSON too, and the connection closed.
+  server.on('clientError', (error: Error & { code?: string; rawPacket?: Buffer }, socket) => {
+    const [status, message] = parserRefusal(error);
+    onRequest?.(`(refused by the HTTP parser: ${error.code ?? error.message}) ${status}`);
+    if (!socket.writable) return socket.destroy();
+    const text = JSON.stringify(sandboxError(message));
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  });
+  return server;
+}
+
+/** The status and the sandbox's words for a request Node's HTTP parser refused. */
+function parserRefusal(error: Error & { code?: string; rawPacket?: Buffer }): [number, string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW': {
+      const packet = error.rawPacket?.toString('latin1') ?? '';
+      const lineEnd = packet.indexOf('\r\n');
+      return lineEnd < 0 || lineEnd > MAX_HEADER_BYTES
+        ? [414, `the URL is longer than the ${MAX_HEADER_BYTES} bytes this sandbox reads`]
+        : [431, `the request line and headers are larger than the ${MAX_HEADER_BYTES} bytes this sandbox reads`];
+    }
+    case 'HPE_INVALID_METHOD':
+      return [405, 'the method is not one this sandbox knows'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return [408, 'the request did not arrive in time'];
+    default:
+      return [400, `the request is not well-formed HTTP (${error.code ?? error.message})`];
+  }
 }
 
 // ------------------------------------------------------------------ violations
@@ -176,17 +241,52 @@ function setViolationsHeader(res: http.ServerResponse, diagnostics: Diagnostic[]
   res.setHeader('sl-violations', value);
 }
 
-/** The request body: parsed JSON for a JSON content type, text otherwise, null when there is none. */
+/** The most of a refused body the sandbox reads and drops, so that the client gets the 413; past it, the connection is closed. */
+const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body: a client that is still sending gets the answer (a closed
+ * connection would end its upload with an error instead), up to MAX_DISCARDED_BYTES; nothing is kept.
+ */
+function discardRest(req: http.IncomingMessage): void {
+  let dropped = 0;
+  req.removeAllListeners('data');
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > MAX_DISCARDED_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/**
+ * The request body: parsed JSON for a JSON content type, text otherwise, null when there is none.
+ * Never more than MAX_BODY_BYTES: a larger declared length is refused before a byte is read, and a
+ * body sent without one is refused as soon as it passes the limit (the rest is left unread).
+ */
 async function readBody(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new BodyTooLarge();
+  const chunks = await new Promise<Buffer[]>((resolve, reject) => {
+    const read: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void read.push(chunk);
+      // Kept no further (discardRest drops the rest); the connection stays open for the answer.
+      req.off('data', onData);
+      read.length = 0;
+      reject(new BodyTooLarge());
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(read));
+    req.once('error', reject);
+  });
   if (chunks.length === 0) return null;
   const text = Buffer.concat(chunks).toString('utf8');
   if (!/^application\/(.+\+)?json\b/i.test(req.headers['content-type'] ?? '')) return text;
   try {
     return JSON.parse(text);
-  } catch {
-    throw new MalformedBody();
+  } catch (error) {
+    throw new MalformedBody(error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -38,22 +38,37 @@ function firstFile(dir: string, candidates: string[]): Answer {
  *   location = /          return 301 <the welcome guide>;
  *   location ^~ /assets/  try_files $uri =404;
  *   location = /404.html  internal;            (404 to a request from outside)
- *   location /            rewrite ^(.+)/$ $1 permanent;
- *                         if ($moved_to) { return 301 $moved_to; }   (the schema pages that moved)
+ *   location /            if ($redirect_to) { return 301 $redirect_to; }   (the schema pages that moved,
+ *                                                  and each built page's trailing-slash form)
  *                         try_files $uri$twin_suffix $uri $uri.html $uri/index.html =404;
  * `$twin_suffix` is empty for a browser (it asks for HTML, not text/markdown), and
  * try_files takes only files for entries without a trailing slash.
  */
 const movedTo = new Map(movedSchemaPages().map(({ from, to }) => [from, to]));
 
+/** The pages of a build folder by their URL path (the not-found page excepted), from its HTML files. */
+const pagesOf = new Map<string, Set<string>>();
+function pagePaths(dir: string): Set<string> {
+  const known = pagesOf.get(dir);
+  if (known) return known;
+  const pages = new Set<string>();
+  pagesOf.set(dir, pages);
+  for (const file of filesUnder(dir, (name) => name.endsWith('.html'))) {
+    const rel = `/${path.relative(dir, file).split(path.sep).join('/')}`;
+    if (rel === '/404.html') continue;
+    pages.add(rel.replace(/(\/index)?\.html$/, '') || '/');
+  }
+  return pages;
+}
+
 function viaNginx(dir: string, pathname: string): Answer {
   if (pathname === '/') return { redirect: brand.homeRoute };
   if (pathname.startsWith('/assets/')) return firstFile(dir, [pathname]);
   if (pathname === '/404.html') return { notFound: true };
-  const slashed = /^(.+)\/$/.exec(pathname);
-  if (slashed) return { redirect: slashed[1] };
   const moved = movedTo.get(pathname);
   if (moved) return { redirect: moved };
+  const slashed = /^(.+)\/$/.exec(pathname);
+  if (slashed) return pagePaths(dir).has(slashed[1]) ? { redirect: slashed[1] } : { notFound: true };
   return firstFile(dir, [pathname, `${pathname}.html`, `${pathname}/index.html`]);
 }
 
@@ -200,11 +215,12 @@ test('the nginx rules written out here are the ones deploy/render.ts renders', (
     assert.match(block('\\^~ /assets/'), /try_files \$uri =404;/);
     assert.match(block('= /404\\.html'), /internal;/);
     const root = block('/');
-    assert.match(root, /rewrite \^\(\.\+\)\/\$ \$1 permanent;/);
+    assert.doesNotMatch(root, /rewrite/);
     assert.match(root, /try_files \$uri\$twin_suffix \$uri \$uri\.html \$uri\/index\.html =404;/);
-    assert.match(root, /if \(\$moved_to\) \{\s*return 301 \$moved_to;\s*\}/);
-    const map = /map \$uri \$moved_to \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    assert.match(root, /if \(\$redirect_to\) \{\s*return 301 \$redirect_to;\s*\}/);
+    const map = /map \$uri \$redirect_to \{([^}]*)\}/.exec(conf)?.[1] ?? '';
     const mapped = new Map([...map.matchAll(/^\s*(\/\S+) (\/\S+);$/gm)].map((m) => [m[1], m[2]]));
+    // An empty build folder has no page, so no trailing-slash form: the moved schema pages only.
     assert.deepEqual(mapped, movedTo);
     assert.equal(conf.match(/location /g)?.length, 4, 'four locations, each written out in viaNginx');
   } finally {

@@ -10,12 +10,16 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { requestExamples, call as documentedCall } from '../openapi';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { serveBuild } from '../../tools/servers';
 import { SERVER_JS, startHostedServer, startServer, type HostedServer, type ServerProcess } from '../../tools/mcp-client';
 import { assertBuilt, BUILD_DIR } from './build-output';
+import { serveHttp } from '../../mcp/hosted';
+import { brand } from '../../src/brand';
 
 let site: { base: string; stop: () => void };
 let sandbox: RunningSandbox;
@@ -155,5 +159,96 @@ test('a bare --http PORT or :PORT listens on 127.0.0.1', async () => {
     child.kill('SIGTERM');
     await exited;
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/, value);
+  }
+});
+
+test('--http refuses an Origin that is not the docs site nor this machine with 403, and serves those', async () => {
+  const port = new URL(hosted.url).port;
+  for (const origin of ['https://attacker.example', 'null', 'http://127.0.0.1.attacker.example', 'file://']) {
+    const answer = await raw('POST', '/mcp', LIST_TOOLS, { origin });
+    assert.equal(answer.status, 403, origin);
+    assert.match(JSON.parse(answer.text).error.message, /may not use this server/, origin);
+  }
+  for (const origin of [site.base, new URL(brand.siteUrl).origin, `http://localhost:${port}`]) {
+    const answer = await raw('POST', '/mcp', LIST_TOOLS, { origin });
+    assert.equal(answer.status, 200, origin);
+  }
+  // No Origin at all (not a browser): served.
+  assert.equal((await raw('POST', '/mcp', LIST_TOOLS)).status, 200);
+});
+
+/** The hosted mode in this process with limits small enough to test, serving a server with no tools. */
+async function smallHosted(limits: { requestTimeoutMs?: number; maxConnections?: number }) {
+  return serveHttp({ host: '127.0.0.1', port: 0 }, () => new McpServer({ name: 'limits', version: '0' }), 1024 * 1024, limits);
+}
+
+test('--http cuts a request that does not arrive whole within the time limit: 408 with a JSON-RPC error, on time', async () => {
+  const limit = 400;
+  const server = await smallHosted({ requestTimeoutMs: limit });
+  try {
+    const { hostname, port } = new URL(server.url);
+    const started = performance.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = net.connect({ host: hostname, port: Number(port) }, () => {
+        // Headers, then a body that never comes whole: one byte now and then.
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: 100\r\n\r\n{`,
+        );
+      });
+      const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('close', () => {
+        clearInterval(trickle);
+        resolve(text);
+      });
+      socket.on('error', reject);
+    });
+    const elapsed = performance.now() - started;
+    assert.match(answer, /^HTTP\/1\.1 408 /);
+    assert.match(answer, /"jsonrpc":"2.0".*must arrive whole within 0.4 s/);
+    // Node checks open requests on an interval: the limit holds within a few of those (no timing is asserted tighter).
+    assert.ok(elapsed < limit * 10, `cut after ${elapsed.toFixed(0)} ms, limit ${limit} ms`);
+  } finally {
+    await server.close();
+  }
+});
+
+test('--http caps open connections: one past the cap gets 503 with a JSON-RPC error, and the server serves again once they close', async () => {
+  const server = await smallHosted({ maxConnections: 3 });
+  const { hostname, port } = new URL(server.url);
+  const idle: net.Socket[] = [];
+  try {
+    for (let i = 0; i < 3; i += 1) {
+      idle.push(
+        await new Promise<net.Socket>((resolve) => {
+          const socket = net.connect({ host: hostname, port: Number(port) }, () => resolve(socket));
+        }),
+      );
+    }
+    const refused = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: LIST_TOOLS,
+    });
+    assert.equal(refused.status, 503);
+    assert.match((await refused.json()).error.message, /more than 3 connections/);
+    idle.forEach((socket) => socket.destroy());
+    // The server sees the connections close a moment later.
+    let status = 0;
+    for (let tries = 0; tries < 30 && status !== 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const served = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: LIST_TOOLS,
+      });
+      status = served.status;
+      await served.body?.cancel();
+    }
+    assert.equal(status, 200, 'served again once the connections closed');
+  } finally {
+    idle.forEach((socket) => socket.destroy());
+    await server.close();
   }
 });

@@ -8,6 +8,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { call, calls, deref, doc, documentedUrl, requestExamples, responseOf, schemaErrors, type DocumentedCall } from '../openapi';
 import * as spec from '../fixtures/spec';
@@ -262,14 +263,90 @@ describe('a body that breaks a validation rule of the specification answers 422 
 describe('what the sandbox answers outside the calls', () => {
   const errorExample = (name: string) => doc.components.responses[name].content['application/json'].example;
 
-  test('a malformed JSON body answers 400 with the documented example', async () => {
+  /** The sandbox's own errors: the document's error envelope with a message (the sandbox's words: the document gives none). */
+  const assertSandboxError = async (response: Response, status: number, message: RegExp, where: string) => {
+    assert.equal(response.status, status, where);
+    assert.match(response.headers.get('content-type') ?? '', /^application\/json/, where);
+    const body = (await response.json()) as DocumentNode;
+    assert.equal(schemaErrors(doc.components.schemas.ErrorResponse, body), null, `${where}: the document's error envelope`);
+    assert.equal(body.success, false, where);
+    assert.match(body.data.message, message, where);
+  };
+
+  test('a malformed JSON body answers 400 saying what is wrong, in the envelope of the documented example', async () => {
     const response = await fetch(`${sandbox.baseUrl}/charges`, {
       method: 'POST',
       headers: { authorization: TOKEN, 'content-type': 'application/json' },
       body: '{"project_id": ',
     });
-    assert.equal(response.status, 400);
-    assert.deepEqual(await response.json(), errorExample('BadRequest'));
+    assert.equal(errorExample('BadRequest').success, false);
+    await assertSandboxError(response, 400, /not valid JSON: .*(end of JSON|Unexpected)/, 'malformed JSON');
+  });
+
+  test('a body over 1 MB answers 413 in JSON, declared or streamed, unkept, and the next call is served', async () => {
+    const declared = await fetch(`${sandbox.baseUrl}/charges`, {
+      method: 'POST',
+      headers: { authorization: TOKEN, 'content-type': 'application/json' },
+      body: JSON.stringify({ project_id: 'x'.repeat(20 * 1024 * 1024) }),
+    });
+    await assertSandboxError(declared, 413, /larger than 1048576 bytes/, '20 MB with a Content-Length');
+    const streamed = await fetch(`${sandbox.baseUrl}/charges`, {
+      method: 'POST',
+      headers: { authorization: TOKEN, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 20; i += 1) controller.enqueue(new Uint8Array(1024 * 1024).fill(0x20));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    await assertSandboxError(streamed, 413, /larger than 1048576 bytes/, '20 MB chunked, no length');
+    const justUnder = await fetch(`${sandbox.baseUrl}/charges`, {
+      method: 'POST',
+      headers: { authorization: TOKEN, 'content-type': 'application/json' },
+      body: `{"project_id": "${'x'.repeat(1024 * 1024 - 100)}"}`,
+    });
+    assert.notEqual(justUnder.status, 413, 'a body under 1 MB is read');
+    const next = await fetch(`${sandbox.baseUrl}/balances`, { headers: { authorization: TOKEN } });
+    assert.equal(next.status, 200);
+  });
+
+  test("what Node's HTTP parser refuses answers in JSON too: an unknown method, a 100 KB URL, 20 KB of headers", async () => {
+    const { hostname, port } = new URL(sandbox.origin);
+    const raw = (bytes: string) =>
+      new Promise<Response>((resolve, reject) => {
+        let text = '';
+        const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write(bytes));
+        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+        socket.on('error', reject);
+        socket.on('end', () => {
+          const [head, ...rest] = text.split('\r\n\r\n');
+          const [statusLine, ...lines] = head.split('\r\n');
+          const headers = new Headers(lines.map((line) => line.split(/: (.*)/s, 2) as [string, string]));
+          resolve(new Response(rest.join('\r\n\r\n'), { status: Number(statusLine.split(' ')[1]), headers }));
+        });
+      });
+    const path = new URL(sandbox.baseUrl).pathname;
+    await assertSandboxError(await raw(`FOO ${path}/balances HTTP/1.1\r\nHost: x\r\n\r\n`), 405, /method/, 'method FOO');
+    await assertSandboxError(
+      await raw(`GET ${path}/${'a'.repeat(100 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+      414,
+      /URL is longer/,
+      '100 KB URL',
+    );
+    await assertSandboxError(
+      await raw(`GET ${path}/balances HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`),
+      431,
+      /headers are larger/,
+      '20 KB header',
+    );
+    await assertSandboxError(
+      await raw(`GET ${path}/balances HTTP/1.1\r\nHost x\r\n\r\n`),
+      400,
+      /not well-formed HTTP/,
+      'a header without a colon',
+    );
   });
 
   test('an unknown path answers 404, and the calls live under the base path of the servers only', async () => {
