@@ -108,9 +108,15 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     return entry;
   };
 
-  /** The example of a shared response of the document, e.g. NotFound. */
-  const documentedError = (status: number): unknown =>
-    doc.components.responses[DOCUMENTED_ERRORS[status]].content['application/json'].example;
+  /**
+   * The example of a shared response of the document, e.g. UnprocessableEntity; where the document shows no body
+   * (the specification gives none for 400, 404 and 405), the sandbox's own error with the response's description.
+   */
+  const documentedError = (status: number): unknown => {
+    const response = doc.components.responses[DOCUMENTED_ERRORS[status]];
+    const example = response.content?.['application/json']?.example;
+    return example ?? sandboxError(String(response.description).replace(/\.$/, '').toLowerCase());
+  };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<number> => {
     const allowed = allowCrossOrigin(req, res);
