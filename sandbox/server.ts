@@ -65,7 +65,7 @@ const DOCUMENTED_ERRORS: Readonly<Record<number, string>> = {
 const MAX_HEADER_LENGTH = 8 * 1024 - 100;
 
 /** The largest request body the sandbox reads: 1 MB. A larger one is refused with 413, unread. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The most bytes of request line and headers Node's parser reads here (Node's default, stated). */
 const MAX_HEADER_BYTES = 16 * 1024;
