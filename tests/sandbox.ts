@@ -22,7 +22,7 @@ export interface RunningSandbox {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startSandbox(timeoutMs = 30_000): Promise<RunningSandbox> {
+export async function startSandbox(timeoutMs = 90_000): Promise<RunningSandbox> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = origin + new URL(brand.localSandboxApiUrl).pathname.replace(/\/$/, '');
