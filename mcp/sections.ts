@@ -70,3 +70,14 @@ export function sectionOf(markdown: string, headings: PageHeading[], anchor: str
   }
   return undefined;
 }
+
+/** The section of a page's twin that `anchor` names, from the site's search index records (sectionOf). */
+export function sectionFor(
+  markdown: string,
+  records: Array<{ u: string; t: string; h: string[] }>,
+  route: string,
+  anchor: string,
+): string | undefined {
+  const entries = records.map((r) => ({ url: r.u, type: r.t, hierarchy: r.h }));
+  return sectionOf(markdown, headingsOf(entries, route), anchor);
+}
