@@ -25,15 +25,10 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchRecord } from './records';
 import { isSchemaPage } from '../api-reference/routes';
-import { FIELD_WORDS, planOf } from './question';
+import { FIELD_WORDS, planOf, STOP_WORDS } from './question';
 import { readerWords as defaultReaderWords, type ReaderWording } from './readerWords';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
-
-/** Words too common to tell pages apart; never indexed, dropped from queries. */
-const STOP_WORDS = new Set(
-  'a an and are as at be by for from how i in is it its of on or that the this to was what when where which with you your'.split(' '),
-);
 
 /** Splits a word into its parts: `insufficient_balance` into insufficient, balance; `FiatPrice` into Fiat, Price. */
 function partsOf(word: string, camel: boolean): string[] {
@@ -66,9 +61,12 @@ function singular(word: string): string {
   return word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
+/** Irregular forms read as the word they are a form of: "customers paid" is "customers pay". */
+const IRREGULAR = new Map([['paid', 'pay']]);
+
 const processTerm = (term: string): string | null => {
   const lower = term.toLowerCase();
-  return STOP_WORDS.has(lower) ? null : singular(lower);
+  return STOP_WORDS.has(lower) ? null : (IRREGULAR.get(lower) ?? singular(lower));
 };
 
 /**
@@ -402,14 +400,12 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
       const perPage = new Map<string, number>();
       const first: Ranked[] = [];
       const later: Ranked[] = [];
-      // A question's hits whose own heading holds the most of its rare words come first.
-      const holds = (hit: Ranked) => plan.rare.filter((stem) => headingHas(hit.record, stem)).length;
-      const held = new Map<Ranked, number>();
-      if (plan.rare.length) for (const hit of best.values()) held.set(hit, holds(hit));
-      const order = (a: Ranked, b: Ranked) => (held.get(b) ?? 0) - (held.get(a) ?? 0) || b.score - a.score;
+      // A question's hits whose own heading holds its rare words weigh more: twice for one, three times for two.
+      if (plan.rare.length)
+        for (const hit of best.values()) hit.score *= 1 + plan.rare.filter((stem) => headingHas(hit.record, stem)).length;
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter((record) => matchesFilters(record, facetFilters));
-      for (const hit of [...best.values()].sort(order)) {
+      for (const hit of [...best.values()].sort((a, b) => b.score - a.score)) {
         const page = hit.record.url.split('#')[0];
         const key = `${page}\u0000${hit.record.content ?? hit.record.hierarchy.join('\u0000')}`;
         if (shown.has(key)) continue;

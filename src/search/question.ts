@@ -13,9 +13,14 @@
  */
 import { inSiteWords, type ReaderWording } from './readerWords';
 
+/** Words too common to tell pages apart: never indexed (src/search/engine.ts), dropped from queries. */
+export const STOP_WORDS = new Set(
+  'a an and are as at be by for from how i in is it its of on or that the this to was what when where which with you your'.split(' '),
+);
+
 /** Words that make a question a question, and say nothing of what it is about. */
 const QUESTION_WORDS = new Set(
-  'how what which where when why who whom whose do does did can could should would will shall may might must i me my mine we us our ours am is are was were be been it its there please happen happens'.split(
+  'how what which where when why who whom whose do does did can could should would will shall may might must i me my mine we us our ours am is are was were be been it its there please happen happens if see know tell want way possible able any'.split(
     ' ',
   ),
 );
@@ -65,7 +70,8 @@ export function planOf(typed: string, pageShare: (word: string) => number, words
   const query = inSiteWords(typed, words);
   if (!isSentence(typed)) return { query, rare: [], prefix: ANY_PREFIX };
   const telling = wordsOf(query)
-    .filter((w) => !QUESTION_WORDS.has(w.toLowerCase()))
+    // "can't" is read as can and t: a letter alone says nothing.
+    .filter((w) => !QUESTION_WORDS.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && !/^\p{L}$/u.test(w))
     .filter((w) => !/^\p{Ll}+$/u.test(w.toLowerCase()) || pageShare(w.toLowerCase()) <= COMMON_SHARE);
   if (telling.length === 0) return { query, rare: [], prefix: ANY_PREFIX };
   const plain = (w: string) => /^\p{L}+$/u.test(w);

@@ -102,6 +102,26 @@ export const readerWords: ReaderWording[] = [
     means: 'deposit address',
     example: { query: 'How do I give each customer their own address to pay to?', page: '/guides/deposits/description' },
   },
+  {
+    say: ['coins', 'cryptocurrencies', 'cryptos'],
+    means: 'currencies',
+    example: { query: 'Which coins can my customers pay with?', page: '/guides/charges/currencies' },
+  },
+  {
+    say: ['accept a crypto payment', 'accept crypto payments', 'accept crypto', 'accept payments', 'accept a payment', 'take payments'],
+    means: 'create a charge',
+    example: { query: 'How do I accept a crypto payment on my website?', page: '/guides/charges/creating' },
+  },
+  {
+    say: ['create an account', 'open an account', 'make an account'],
+    means: 'sign up',
+    example: { query: 'How do I create an account?', page: '/help-center/registration' },
+  },
+  {
+    say: ['really came from you', 'came from you', 'really from you', 'is genuine', 'is authentic'],
+    means: 'signature',
+    example: { query: 'How do I check that a callback really came from you?', page: '/guides/webhooks/description' },
+  },
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
