@@ -232,23 +232,23 @@ function sentencesOf(text: string): string[] {
  * sentence holds a term.
  */
 function answeringSentence(texts: string[], holds: (word: string) => boolean): string | undefined {
-  let best: { sentence: string; next?: string; n: number } | undefined;
-  for (const text of texts) {
-    const sentences = sentencesOf(text);
-    sentences.forEach((sentence, i) => {
-      const found = new Set(
-        wordsOf(sentence)
-          .flatMap((w) => [w, ...partsOf(w, true)])
-          .map((w) => w.toLowerCase())
-          .filter(holds),
-      );
-      // A lead-in ("Authenticate with one of these schemes:", "Fields of X") counts a little less.
-      const n = found.size - (sentence.endsWith(':') ? 0.5 : 0);
-      if (found.size > 0 && (!best || n > best.n)) best = { sentence, next: sentences[i + 1], n };
-    });
-  }
-  if (!best) return undefined;
-  return best.sentence.endsWith(':') && best.next ? `${best.sentence} ${best.next}` : best.sentence;
+  const sentences = texts.flatMap(sentencesOf);
+  if (sentences.length === 0) return undefined;
+  const leadIn = (sentence: string) => sentence.endsWith(':') || /^Fields of /.test(sentence);
+  let best: { at: number; n: number } | undefined;
+  sentences.forEach((sentence, at) => {
+    const words = wordsOf(sentence).flatMap((w) => [w, ...partsOf(w, true)]);
+    const found = new Set(words.map((w) => w.toLowerCase()).filter(holds));
+    // A lead-in ("Authenticate with one of these schemes:", "Fields of X") counts a little less.
+    const n = found.size - (leadIn(sentence) ? 0.5 : 0);
+    if (found.size > 0 && (!best || n > best.n)) best = { at, n };
+  });
+  // No sentence holds a word of the query (the heading did): the first sentence under the heading.
+  const at = best?.at ?? 0;
+  // A lead-in is shown with what it leads to (the first items of its list or table), up to about 160 characters.
+  let text = sentences[at];
+  for (let next = at + 1; leadIn(sentences[at]) && next < sentences.length && text.length < 160; next++) text += ` ${sentences[next]}`;
+  return text;
 }
 
 export function createEngine(records: SearchRecord[], options: EngineOptions = {}): Engine {
@@ -330,7 +330,7 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
             const term = processTerm(word);
             return term !== null && terms.some((t, i) => answers(t, term, prefixed[i]));
           };
-          text = answeringSentence(texts, holds) ?? texts[0];
+          text = answeringSentence(texts, holds);
         }
         return text;
       },
@@ -400,9 +400,10 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
       const perPage = new Map<string, number>();
       const first: Ranked[] = [];
       const later: Ranked[] = [];
-      // A question's hits whose own heading holds its rare words weigh more: twice for one, three times for two.
+      // A question's hits whose own heading holds its rare words weigh more: (1 + n) ** 2.5, 5.7 times for one, 15.6
+      // for two (chosen on the relevance sets: a heading about the question's topic above text that mentions it).
       if (plan.rare.length)
-        for (const hit of best.values()) hit.score *= 1 + plan.rare.filter((stem) => headingHas(hit.record, stem)).length;
+        for (const hit of best.values()) hit.score *= (1 + plan.rare.filter((stem) => headingHas(hit.record, stem)).length) ** 2.5;
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter((record) => matchesFilters(record, facetFilters));
       for (const hit of [...best.values()].sort((a, b) => b.score - a.score)) {

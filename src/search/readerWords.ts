@@ -45,7 +45,7 @@ export const readerWords: ReaderWording[] = [
   {
     say: ['get notified', 'be notified', 'notified', 'notification', 'notifications', 'notify me'],
     means: 'callback',
-    example: { query: 'get notified when a payment arrives', page: '/guides/webhooks/payin' },
+    example: { query: 'How do I get notified when a charge is paid?', page: '/guides/webhooks/payin' },
   },
   {
     say: ['earn from referring', 'referring', 'refer'],
@@ -60,7 +60,7 @@ export const readerWords: ReaderWording[] = [
   {
     say: ['bill', 'bills'],
     means: 'invoice',
-    example: { query: 'How do I send a customer a bill?', page: '/help-center/invoices/creating' },
+    example: { query: 'How do I send a customer a bill?', page: '/guides/invoices/description' },
   },
   {
     say: ['who is logged in', 'logged in', 'signed in', 'logins'],
@@ -95,32 +95,12 @@ export const readerWords: ReaderWording[] = [
   {
     say: ['pay many people at once', 'many people at once', 'bulk payout', 'bulk payouts', 'batch payout', 'batch payouts'],
     means: 'mass payout',
-    example: { query: 'How can I pay many people at once?', page: '/help-center/mass-payouts' },
+    example: { query: 'How can I pay many people at once?', page: '/api/mass-payouts' },
   },
   {
     say: ['their own address', 'own address'],
     means: 'deposit address',
     example: { query: 'How do I give each customer their own address to pay to?', page: '/guides/deposits/description' },
-  },
-  {
-    say: ['coins', 'cryptocurrencies', 'cryptos'],
-    means: 'currencies',
-    example: { query: 'Which coins can my customers pay with?', page: '/guides/charges/currencies' },
-  },
-  {
-    say: ['accept a crypto payment', 'accept crypto payments', 'accept crypto', 'accept payments', 'accept a payment', 'take payments'],
-    means: 'create a charge',
-    example: { query: 'How do I accept a crypto payment on my website?', page: '/guides/charges/creating' },
-  },
-  {
-    say: ['create an account', 'open an account', 'make an account'],
-    means: 'sign up',
-    example: { query: 'How do I create an account?', page: '/help-center/registration' },
-  },
-  {
-    say: ['really came from you', 'came from you', 'really from you', 'is genuine', 'is authentic'],
-    means: 'signature',
-    example: { query: 'How do I check that a callback really came from you?', page: '/guides/webhooks/description' },
   },
 ];
 
