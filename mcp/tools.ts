@@ -29,7 +29,7 @@ import {
 } from './openapi';
 import { trySandbox } from './sandbox';
 import { SECTION_NAMES, searchDocs, searchIndex } from './search';
-import { headingsOf, sectionOf } from './sections';
+import { headingsOf, sectionFor } from './sections';
 import type { Site } from './site';
 import { withSynonyms } from './synonyms';
 import { requestChecker, type Query } from './validate';
@@ -224,7 +224,8 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
           index.records.map((r) => ({ url: r.u, type: r.t, hierarchy: r.h })),
           route,
         );
-        const section = sectionOf(markdown, headings, anchor);
+        // A heading's section, or for a table row's anchor (#payout-error-1003), the section that holds the row.
+        const section = sectionFor(markdown, index.records, route, anchor);
         if (section === undefined) {
           throw new Error(
             `${route} has no section #${anchor.slice(0, 100)}. ` +

@@ -18,6 +18,8 @@ import { questionSet, relevanceSet } from '../../tools/search-relevance-set';
 import { inSiteWords, readerWords } from '../../src/search/readerWords';
 import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
 import { assertBuilt, BUILD_DIR } from './build-output';
+import { readable } from '../../tools/search-relevance-figures';
+import { sectionFor } from '../../mcp/sections';
 import { parse } from 'yaml';
 
 const PAGE = `<!doctype html><html><head><title>Charge statuses | Crypto Payments</title>
@@ -454,4 +456,22 @@ test("readers' words: each points at words of the site, and each is a wording th
     assert.ok(before === 0 || before > 3, `${query}: ${page} is hit ${before} without the map, so the entry is not needed`);
     assert.ok(after >= 1 && after <= 3, `${query}: ${page} is hit ${after} with the map`);
   }
+});
+
+test('every link search gives is readable: read_page serves each anchor of the index, a table row as the section that holds it', () => {
+  const records = loadIndex().records;
+  const anchors = [...new Set(records.map((r) => r.u).filter((u) => u.includes('#')))];
+  assert.ok(anchors.length > 500, `${anchors.length} anchors`);
+  assert.deepEqual(
+    anchors.filter((u) => !readable(BUILD_DIR, records, u)),
+    [],
+  );
+  const row = sectionFor(
+    fs.readFileSync(path.join(BUILD_DIR, 'guides/payouts.md'), 'utf8'),
+    records,
+    '/guides/payouts',
+    'payout-error-1003',
+  );
+  assert.match(row ?? '', /^## Payout error codes\n/);
+  assert.match(row ?? '', /1003/);
 });
