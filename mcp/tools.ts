@@ -31,7 +31,7 @@ import { trySandbox } from './sandbox';
 import { SECTION_NAMES, searchDocs, searchIndex } from './search';
 import { headingsOf, sectionFor } from './sections';
 import type { Site } from './site';
-import { withSynonyms } from './synonyms';
+import { holdsWords, withSynonyms } from './synonyms';
 import { requestChecker, type Query } from './validate';
 
 export type DocsServerOptions = {
@@ -404,8 +404,12 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
       const wanted = topic?.trim().toLowerCase();
       // "webhook" finds the marks written with "callback" (mcp/synonyms.ts).
       const variants = wanted ? withSynonyms(wanted) : [];
+      // Word forms too: "rate limit" finds rate-limit-thresholds and "rate-limit thresholds" (mcp/synonyms.ts).
       const found = marks.filter(
-        (u) => !wanted || variants.some((v) => u.topic === v || [u.topic, u.text, u.heading].some((s) => s.toLowerCase().includes(v))),
+        (u) =>
+          !wanted ||
+          variants.some((v) => u.topic === v || [u.topic, u.text, u.heading].some((s) => s.toLowerCase().includes(v))) ||
+          [u.topic, u.text, u.heading].some((s) => holdsWords(s, variants)),
       );
       return json({
         ...(wanted ? { topic: wanted } : {}),
