@@ -165,10 +165,10 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     {
       title: 'Search the docs',
       description:
-        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index: a few ` +
-        "words are ranked as the site's search box ranks them, a question by the words that tell pages apart. Returns the best " +
-        'matches: page title, headings, section, URL (with the anchor of the section) and its text. Use a few words, an ' +
-        'identifier (fixed price charge, insufficient_balance) or a question; read a match with read_page(url).',
+        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index, ` +
+        "ranked as the site's search box ranks it: a question (in everyday words too) by the words that tell pages apart. Returns " +
+        'the best matches: page title, headings, section, URL (with the anchor of the section) and the sentence that answers. Use ' +
+        'a few words, an identifier (fixed price charge, insufficient_balance) or a question; read any match with read_page(url).',
       inputSchema: {
         query: z
           .string()
@@ -176,7 +176,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
             error: (issue) =>
               `The query is ${String((issue.input as string).length)} characters long; search_docs takes at most ${MAX_QUERY_LENGTH}: search with a few words`,
           })
-          .describe('A few words or an identifier.'),
+          .describe('A few words, an identifier or a question.'),
         section: z.enum(SECTION_NAMES).optional().describe('Only this part of the site: guides, api (the API reference) or help-center.'),
         limit: z.number().int().min(1).max(25).optional().describe('How many matches (default 8).'),
       },
