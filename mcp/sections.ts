@@ -70,3 +70,30 @@ export function sectionOf(markdown: string, headings: PageHeading[], anchor: str
   }
   return undefined;
 }
+
+/**
+ * The section of a page's twin that `anchor` names, from the site's search index records. A heading's
+ * anchor gives its section (sectionOf); any other anchor that search gives (a table row's:
+ * `#payout-error-1003`, `#kyc-failed`, `#http-451`) gives the section of the heading the row sits under,
+ * so every link of a search hit can be read. Undefined when the page has no such anchor.
+ */
+export function sectionFor(
+  markdown: string,
+  records: Array<{ u: string; t: string; h: string[] }>,
+  route: string,
+  anchor: string,
+): string | undefined {
+  const entries = records.map((r) => ({ url: r.u, type: r.t, hierarchy: r.h }));
+  const headings = headingsOf(entries, route);
+  const own = sectionOf(markdown, headings, anchor);
+  if (own !== undefined) return own;
+  // A row: the last heading of the page before its first record, in page order.
+  let under: string | undefined;
+  for (const entry of entries) {
+    const [page, hash] = entry.url.split('#');
+    if (page !== route) continue;
+    if (hash === anchor && entry.type === 'content') return under === undefined ? markdown : sectionOf(markdown, headings, under);
+    if (hash && /^lvl[2-6]$/.test(entry.type)) under = hash;
+  }
+  return undefined;
+}

@@ -28,3 +28,34 @@ export function withSynonyms(text: string): string[] {
   }
   return [...variants];
 }
+
+/** English plurals to their singular, for plain words: limits, statuses, currencies, addresses. */
+function singular(word: string): string {
+  if (word.length <= 3 || /(ss|us|is)$/.test(word)) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(sses|xes|ches|shes|uses)$/.test(word)) return word.slice(0, -2);
+  return word.endsWith('s') ? word.slice(0, -1) : word;
+}
+
+/**
+ * A text's words in one form: lowercase, singular, hyphens, underscores and other marks as spaces
+ * ("Rate-Limits" and "rate limit" both give "rate limit"), with a space at each end so that a
+ * phrase is found as whole words.
+ */
+export function wordForms(text: string): string {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(singular);
+  return ` ${words.join(' ')} `;
+}
+
+/** Whether `field` holds `wanted` (a topic or words) in any of its word forms and synonyms. */
+export function holdsWords(field: string, variants: string[]): boolean {
+  const forms = wordForms(field);
+  return variants.some((v) => {
+    const wanted = wordForms(v);
+    return wanted.trim() !== '' && forms.includes(wanted);
+  });
+}

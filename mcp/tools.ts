@@ -17,9 +17,9 @@ import { MAX_TOOL_INPUT_ELEMENTS } from './limits';
 import { apiDocument, findOperation, operationAnswer, operationList, schemaAnswer, OPENAPI_URL_PATH } from './openapi';
 import { trySandbox } from './sandbox';
 import { SECTION_NAMES, searchDocs, searchIndex } from './search';
-import { headingsOf, sectionOf } from './sections';
+import { headingsOf, sectionFor } from './sections';
 import type { Site } from './site';
-import { withSynonyms } from './synonyms';
+import { holdsWords, withSynonyms } from './synonyms';
 import { requestChecker } from './validate';
 import { parseBody, queryOf } from './requestArgs';
 import { marksOf, notDocumentedBlock, objectsWithoutCalls } from './notDocumented';
@@ -76,10 +76,10 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     {
       title: 'Search the docs',
       description:
-        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index: a few ` +
-        "words are ranked as the site's search box ranks them, a question by the words that tell pages apart. Returns the best " +
-        'matches: page title, headings, section, URL (with the anchor of the section) and its text. Use a few words, an ' +
-        'identifier (fixed price charge, insufficient_balance) or a question; read a match with read_page(url).',
+        `Searches the ${brand.name} docs (guides, API reference, help centre) with the site's own search engine and index, ` +
+        "ranked as the site's search box ranks it: a question (in everyday words too) by the words that tell pages apart. Returns " +
+        'the best matches: page title, headings, section, URL (with the anchor of the section) and the sentence that answers. Use ' +
+        'a few words, an identifier (fixed price charge, insufficient_balance) or a question; read any match with read_page(url).',
       inputSchema: {
         query: z
           .string()
@@ -87,7 +87,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
             error: (issue) =>
               `The query is ${String((issue.input as string).length)} characters long; search_docs takes at most ${MAX_QUERY_LENGTH}: search with a few words`,
           })
-          .describe('A few words or an identifier.'),
+          .describe('A few words, an identifier or a question.'),
         section: z.enum(SECTION_NAMES).optional().describe('Only this part of the site: guides, api (the API reference) or help-center.'),
         limit: z.number().int().min(1).max(25).optional().describe('How many matches (default 8).'),
       },
@@ -135,7 +135,8 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
           index.records.map((r) => ({ url: r.u, type: r.t, hierarchy: r.h })),
           route,
         );
-        const section = sectionOf(markdown, headings, anchor);
+        // A heading's section, or for a table row's anchor (#payout-error-1003), the section that holds the row.
+        const section = sectionFor(markdown, index.records, route, anchor);
         if (section === undefined) {
           throw new Error(
             `${route} has no section #${anchor.slice(0, 100)}. ` +
@@ -314,8 +315,12 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
       const wanted = topic?.trim().toLowerCase();
       // "webhook" finds the marks written with "callback" (mcp/synonyms.ts).
       const variants = wanted ? withSynonyms(wanted) : [];
+      // Word forms too: "rate limit" finds rate-limit-thresholds and "rate-limit thresholds" (mcp/synonyms.ts).
       const found = marks.filter(
-        (u) => !wanted || variants.some((v) => u.topic === v || [u.topic, u.text, u.heading].some((s) => s.toLowerCase().includes(v))),
+        (u) =>
+          !wanted ||
+          variants.some((v) => u.topic === v || [u.topic, u.text, u.heading].some((s) => s.toLowerCase().includes(v))) ||
+          [u.topic, u.text, u.heading].some((s) => holdsWords(s, variants)),
       );
       return json({
         ...(wanted ? { topic: wanted } : {}),

@@ -133,7 +133,7 @@ async function searchOnly(): Promise<void> {
       '',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average at the end ${load}; ${TARGETS[1].path}, "refund" typed at 120 ms a key from Ctrl+K; median of ${SEARCH_RUNS} runs per scenario (min–max).`,
       '',
-      searchGoalRows(runs, ourBuild),
+      await searchGoalRows(runs, ourBuild),
       '',
     ].join('\n');
     report('SEARCH.md', out);
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
     const weights = new Map<Target, Weight>();
     for (const t of TARGETS) weights.set(t, await weighPage(browser, servers[t.site].base, t.path));
     await browser.close();
-    const search = searchGoalRows(await probeSearchTyping(launchBrowser, servers.ours.base, TARGETS[1].path, SEARCH_RUNS), ourBuild);
+    const search = await searchGoalRows(await probeSearchTyping(launchBrowser, servers.ours.base, TARGETS[1].path, SEARCH_RUNS), ourBuild);
 
     const lh = new Map<Target, Lh[]>(TARGETS.map((t) => [t, []]));
     for (let i = 0; i < RUNS; i++) {

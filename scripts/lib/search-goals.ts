@@ -14,6 +14,59 @@ import { relevanceSet } from '../../tools/search-relevance-set';
 import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
 import { median, SCENARIOS, type TypingRun } from './search-probe';
 import { table } from './weigh';
+import { searchFigures, type SearchFigures } from '../../tools/search-relevance-figures';
+
+/**
+ * Issue 32's figures before its change, measured once on `integ` (e298ba9, the engine before questions
+ * were ranked in it) over the same build, with the same sets: `npm run bench:search` prints them beside
+ * today's. The bytes at idle are measured by the full `npm run bench` (its page weights).
+ */
+const BEFORE = {
+  keywords: { hit3: 1, mrr: 0.96 },
+  questions: { hit3: 0.617, mrr: 0.574 },
+  questionsMcp: { hit3: 0.681, mrr: 0.522 },
+  refused: '28 of 524',
+};
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The issue's goals table: each figure before, now, its goal and whether it is met. */
+function issueTable(f: SearchFigures): string {
+  const pair = (s: { hit3: number; mrr: number }) => `${pct(s.hit3)} / ${s.mrr.toFixed(3)}`;
+  return table(
+    ['figure (issue 32)', 'before', 'now', 'goal', 'result'],
+    [
+      [
+        `keyword queries (${f.keywords.n}, developers' set): hit@3 / MRR`,
+        pair(BEFORE.keywords),
+        pair(f.keywords),
+        'hit@3 100%',
+        f.keywords.hit3 === 1 ? 'met' : 'MISSED',
+      ],
+      [
+        `questions in readers' words (${f.questions.n}), search box and /search: hit@3 / MRR`,
+        pair(BEFORE.questions),
+        pair(f.questions),
+        '≥ 90% / ≥ 0.85',
+        f.questions.hit3 >= 0.9 && f.questions.mrr >= 0.85 ? 'met' : 'MISSED',
+      ],
+      [
+        'the same questions through search_docs: hit@3 / MRR',
+        pair(BEFORE.questionsMcp),
+        pair(f.questionsMcp),
+        '≥ 90% / ≥ 0.85',
+        f.questionsMcp.hit3 >= 0.9 && f.questionsMcp.mrr >= 0.85 ? 'met' : 'MISSED',
+      ],
+      [
+        'section links from search (both sets) that read_page refuses',
+        BEFORE.refused,
+        `${f.refused.length} of ${f.links}`,
+        '0',
+        f.refused.length === 0 ? 'met' : 'MISSED',
+      ],
+    ],
+  );
+}
 
 /** Queries whose page is known (the page they name, a typo of one): the place of their page's first hit in the modal. */
 const EXAMPLES: Array<{ query: string; page: string }> = [
@@ -60,7 +113,7 @@ function nodeFigures(buildDir: string) {
   };
 }
 
-export function searchGoalRows(runs: Map<string, TypingRun[]>, buildDir: string): string {
+export async function searchGoalRows(runs: Map<string, TypingRun[]>, buildDir: string): Promise<string> {
   const [fresh4, open4, fresh1] = SCENARIOS.map((sc) => runs.get(sc.label) ?? []);
   const rows: string[][] = [];
   const row = (figure: string, measured: string, goal: string, ok: boolean | undefined) =>
@@ -126,7 +179,6 @@ export function searchGoalRows(runs: Map<string, TypingRun[]>, buildDir: string)
     node.p50 <= 5 && node.p95 <= 20,
   );
   const scores = relevanceScores(runRelevance(node.engine));
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   row(`relevance set (${scores.n} questions): hit@3`, pct(scores.hit3), '≥ 90%', scores.hit3 >= 0.9);
   row('relevance set: hit@1', pct(scores.hit1), 'report', undefined);
   row('relevance set: MRR (first 10 pages)', scores.mrr.toFixed(3), 'report', undefined);
@@ -134,5 +186,6 @@ export function searchGoalRows(runs: Map<string, TypingRun[]>, buildDir: string)
     const rank = modalPages(node.engine, ex.query).indexOf(ex.page) + 1;
     row(`"${ex.query}": ${ex.page} is hit`, rank ? String(rank) : 'not listed', '1–3', rank >= 1 && rank <= 3);
   }
-  return table(['figure', 'measured', 'goal', 'result'], rows);
+  const figures = await searchFigures(buildDir, node.engine);
+  return [table(['figure', 'measured', 'goal', 'result'], rows), '', issueTable(figures)].join('\n');
 }

@@ -74,6 +74,7 @@ function hitOf(ranked: Ranked, origin: string, pre: string, post: string) {
   const url = new URL(record.url, origin).href;
   const [withoutAnchor, anchor = null] = url.split('#');
   const content = record.content ?? null;
+  const snippetText = ranked.text ?? content;
   return {
     objectID: record.url,
     url,
@@ -89,9 +90,11 @@ function hitOf(ranked: Ranked, origin: string, pre: string, post: string) {
       hierarchy_camel: [hlHierarchy],
       ...(content ? { content: highlight(content, terms, pre, post) } : {}),
     },
+    // The snippet is the sentence that answers (the engine's `text`): of the hit's own text, or for a
+    // heading, of the text under it, which /search shows under the heading.
     _snippetResult: {
       hierarchy: hlHierarchy,
-      ...(content ? { content: highlight(snippetOf(content, terms), terms, pre, post) } : {}),
+      ...(snippetText ? { content: highlight(snippetOf(snippetText, terms), terms, pre, post) } : {}),
     },
   };
 }

@@ -25,13 +25,10 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchRecord } from './records';
 import { isSchemaPage } from '../api-reference/routes';
+import { FIELD_WORDS, planOf, STOP_WORDS } from './question';
+import { readerWords as defaultReaderWords, type ReaderWording } from './readerWords';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
-
-/** Words too common to tell pages apart; never indexed, dropped from queries. */
-const STOP_WORDS = new Set(
-  'a an and are as at be by for from how i in is it its of on or that the this to was what when where which with you your'.split(' '),
-);
 
 /** Splits a word into its parts: `insufficient_balance` into insufficient, balance; `FiatPrice` into Fiat, Price. */
 function partsOf(word: string, camel: boolean): string[] {
@@ -64,9 +61,12 @@ function singular(word: string): string {
   return word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
+/** Irregular forms read as the word they are a form of: "customers paid" is "customers pay". */
+const IRREGULAR = new Map([['paid', 'pay']]);
+
 const processTerm = (term: string): string | null => {
   const lower = term.toLowerCase();
-  return STOP_WORDS.has(lower) ? null : singular(lower);
+  return STOP_WORDS.has(lower) ? null : (IRREGULAR.get(lower) ?? singular(lower));
 };
 
 /**
@@ -126,7 +126,15 @@ function toDoc(entry: SearchEntry, id: number): Doc {
 export const MAX_QUERY_LENGTH = 256;
 
 export type Engine = { search: (query: string, facetFilters?: FacetFilters) => Ranked[] };
-export type Ranked = { record: SearchEntry; score: number; terms: string[] };
+export type Ranked = {
+  record: SearchEntry;
+  score: number;
+  /** The indexed words it matched, to highlight. */
+  terms: string[];
+  /** The text that answers: the sentence of the record's text (or, for a heading, of the text under it) that holds the most query words. */
+  text?: string;
+};
+export type EngineOptions = { readerWords?: ReaderWording[] };
 /** Algolia facetFilters: AND of entries, each a value or an OR-list of values, as "facet:value". */
 export type FacetFilters = Array<string | string[]>;
 
@@ -162,9 +170,9 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Whether an indexed word is what a query word asks for: itself, a word it begins, or a typo away. */
-function answers(queryTerm: string, docTerm: string): boolean {
+function answers(queryTerm: string, docTerm: string, prefix = true): boolean {
   if (docTerm === queryTerm) return true;
-  if (queryTerm.length >= PREFIX_FROM && docTerm.startsWith(queryTerm)) return true;
+  if (prefix && queryTerm.length >= PREFIX_FROM && docTerm.startsWith(queryTerm)) return true;
   const allowed = allowedEdits(queryTerm);
   return allowed > 0 && Math.abs(queryTerm.length - docTerm.length) <= allowed && editDistance(queryTerm, docTerm) <= allowed;
 }
@@ -213,7 +221,38 @@ function weightOf(entry: SearchEntry): number {
 
 const MAX_HITS_A_PAGE = 3;
 
-export function createEngine(records: SearchRecord[]): Engine {
+/** The sentences of a text block: split after . ! ? or : followed by a space. */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?:])\s+(?=\S)/u).filter(Boolean);
+}
+
+/**
+ * The sentence of `texts` (in page order) that holds the most of the query's terms (`answers`), with the
+ * sentence after it when it is a lead-in (ends with a colon); ties go to the first. Undefined when no
+ * sentence holds a term.
+ */
+function answeringSentence(texts: string[], holds: (word: string) => boolean): string | undefined {
+  const sentences = texts.flatMap(sentencesOf);
+  if (sentences.length === 0) return undefined;
+  const leadIn = (sentence: string) => sentence.endsWith(':') || /^Fields of /.test(sentence);
+  let best: { at: number; n: number } | undefined;
+  sentences.forEach((sentence, at) => {
+    const words = wordsOf(sentence).flatMap((w) => [w, ...partsOf(w, true)]);
+    const found = new Set(words.map((w) => w.toLowerCase()).filter(holds));
+    // A lead-in ("Authenticate with one of these schemes:", "Fields of X") counts a little less.
+    const n = found.size - (leadIn(sentence) ? 0.5 : 0);
+    if (found.size > 0 && (!best || n > best.n)) best = { at, n };
+  });
+  // No sentence holds a word of the query (the heading did): the first sentence under the heading.
+  const at = best?.at ?? 0;
+  // A lead-in is shown with what it leads to (the first items of its list or table), up to about 160 characters.
+  let text = sentences[at];
+  for (let next = at + 1; leadIn(sentences[at]) && next < sentences.length && text.length < 160; next++) text += ` ${sentences[next]}`;
+  return text;
+}
+
+export function createEngine(records: SearchRecord[], options: EngineOptions = {}): Engine {
+  const words = options.readerWords ?? defaultReaderWords;
   const mini = new MiniSearch<Doc>({
     fields: ['title', 'section', 'content', 'anchor'],
     storeFields: [],
@@ -230,24 +269,96 @@ export function createEngine(records: SearchRecord[]): Engine {
   });
   const entries = records.map(entryOf);
   mini.addAll(entries.map(toDoc));
+  // The text blocks at each URL (a page's or a heading's anchor), in page order.
+  const textsAt = new Map<string, string[]>();
+  for (const entry of entries) if (entry.content) textsAt.set(entry.url, [...(textsAt.get(entry.url) ?? []), entry.content]);
+  // The schema pages (their lvl1 record), by the schema's name in lowercase.
+  const schemaPages = new Map<string, SearchEntry>();
+  for (const entry of entries)
+    if (entry.type === 'lvl1' && isSchemaPage(entry.url)) schemaPages.set((entry.hierarchy[1] ?? '').toLowerCase(), entry);
+  // The share of the site's pages that hold each word: worked out on the first question, not at load.
+  let pageWords: Map<string, Set<string>> | undefined;
+  const shares = new Map<string, number>();
+  const pageShare = (word: string) => {
+    let share = shares.get(word);
+    if (share !== undefined) return share;
+    if (!pageWords) {
+      pageWords = new Map();
+      for (const entry of entries) {
+        const page = entry.url.split('#')[0];
+        let set = pageWords.get(page);
+        if (!set) pageWords.set(page, (set = new Set()));
+        for (const w of tokenize([...entry.hierarchy, entry.content ?? ''].join(' '))) set.add(w.toLowerCase());
+      }
+    }
+    // A word and its plural or singular count as one: requests is as common as request.
+    const forms = [word, `${word}s`, word.replace(/(?<=...)s$/, '')];
+    let n = 0;
+    for (const set of pageWords.values()) if (forms.some((form) => set.has(form))) n += 1;
+    shares.set(word, (share = n / Math.max(1, pageWords.size)));
+    return share;
+  };
+  /** Whether a record's own heading (a text's: the heading right above it) holds a word that starts with `stem`. */
+  const headingHas = (entry: SearchEntry, stem: string) => {
+    const level = entry.type === 'content' ? -1 : Number(entry.type.slice(3));
+    const own = level > 0 ? (entry.hierarchy[level] ?? '') : (entry.hierarchy.filter(Boolean).at(-1) ?? '');
+    // A stem (authenticat) as the start of a word; a plain word as itself, singular or plural, not as a prefix (pay is not payout).
+    const wanted = stem.endsWith('at') ? (w: string) => w.startsWith(stem) : (w: string) => singular(w) === singular(stem);
+    return tokenize(own).some((w) => wanted(w.toLowerCase()));
+  };
+
+  /** The schema pages a query asks the fields of: it names the schema and a field word. */
+  const askedSchemas = (query: string) => {
+    const named = query.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+    if (!named.some((w) => FIELD_WORDS.has(w.toLowerCase()))) return [];
+    return named.map((w) => schemaPages.get(w.toLowerCase())).filter((r): r is SearchEntry => r !== undefined);
+  };
+  /**
+   * A hit with the sentence that answers: of its own text, or of the text under its heading. Worked out
+   * when read (the caller shows a page of hits, not all of them), then kept.
+   */
+  const withText = (hit: Ranked, terms: string[], prefixed: boolean[]): Ranked => {
+    let text: string | undefined;
+    let done = false;
+    return Object.defineProperty({ ...hit }, 'text', {
+      enumerable: true,
+      get() {
+        if (!done) {
+          done = true;
+          const texts = hit.record.content !== undefined ? [hit.record.content] : (textsAt.get(hit.record.url) ?? []);
+          const holds = (word: string) => {
+            const term = processTerm(word);
+            return term !== null && terms.some((t, i) => answers(t, term, prefixed[i]));
+          };
+          text = answeringSentence(texts, holds);
+        }
+        return text;
+      },
+    });
+  };
 
   return {
-    search(query, facetFilters = []) {
-      const { words, terms } = queryOf(query);
+    search(typed, facetFilters = []) {
+      const plan = planOf(typed.trim().slice(0, MAX_QUERY_LENGTH), pageShare, words);
+      const { words: queryWords, terms } = queryOf(plan.query);
       if (terms.length === 0) return [];
+      const prefixed = terms.map((t, i) => plan.prefix(t, i === terms.length - 1));
       // Which of the query's terms each indexed word answers (a bit each), worked out once per word.
       const answered = new Map<string, number>();
       const maskOf = (docTerm: string) => {
         let mask = answered.get(docTerm);
         if (mask === undefined) {
-          mask = terms.reduce((m, q, i) => (answers(q, docTerm) ? m | (1 << i) : m), 0);
+          mask = terms.reduce((m, q, i) => (answers(q, docTerm, prefixed[i]) ? m | (1 << i) : m), 0);
           answered.set(docTerm, mask);
         }
         return mask;
       };
       // Each query word as bits: covered by its whole, or by all of its parts.
       const bit = (term: string) => 1 << terms.indexOf(term);
-      const wordMasks = words.map((w) => ({ whole: w.whole === null ? 0 : bit(w.whole), parts: w.parts.reduce((m, p) => m | bit(p), 0) }));
+      const wordMasks = queryWords.map((w) => ({
+        whole: w.whole === null ? 0 : bit(w.whole),
+        parts: w.parts.reduce((m, p) => m | bit(p), 0),
+      }));
       const share = (mask: number) => {
         let n = 0;
         for (const w of wordMasks) if ((mask & w.whole) !== 0 || (w.parts !== 0 && (mask & w.parts) === w.parts)) n++;
@@ -265,7 +376,12 @@ export function createEngine(records: SearchRecord[]): Engine {
         return { all: share(all), title: title === 0 ? 0 : share(title) };
       };
       const best = new Map<string, Ranked>();
-      for (const r of mini.search(terms.join(' '), { tokenize: (text) => text.split(' '), processTerm: (t) => t })) {
+      const search = {
+        tokenize: (text: string) => text.split(' '),
+        processTerm: (t: string) => t,
+        prefix: (term: string, i: number) => prefixed[i] && term.length >= PREFIX_FROM,
+      };
+      for (const r of mini.search(terms.join(' '), search)) {
         const record = entries[r.id as number];
         if (!matchesFilters(record, facetFilters)) continue;
         const cover = coverage(r);
@@ -284,6 +400,12 @@ export function createEngine(records: SearchRecord[]): Engine {
       const perPage = new Map<string, number>();
       const first: Ranked[] = [];
       const later: Ranked[] = [];
+      // A question's hits whose own heading holds its rare words weigh more: (1 + n) ** 2.5, 5.7 times for one, 15.6
+      // for two (chosen on the relevance sets: a heading about the question's topic above text that mentions it).
+      if (plan.rare.length)
+        for (const hit of best.values()) hit.score *= (1 + plan.rare.filter((stem) => headingHas(hit.record, stem)).length) ** 2.5;
+      // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
+      const asked = askedSchemas(typed).filter((record) => matchesFilters(record, facetFilters));
       for (const hit of [...best.values()].sort((a, b) => b.score - a.score)) {
         const page = hit.record.url.split('#')[0];
         const key = `${page}\u0000${hit.record.content ?? hit.record.hierarchy.join('\u0000')}`;
@@ -293,7 +415,10 @@ export function createEngine(records: SearchRecord[]): Engine {
         perPage.set(page, count);
         (count <= MAX_HITS_A_PAGE ? first : later).push(hit);
       }
-      return [...first, ...later];
+      const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, terms: [] });
+      const listed = new Set(schemaHits.map((h) => h.record.url));
+      const ranked = [...schemaHits, ...[...first, ...later].filter((h) => !listed.has(h.record.url))];
+      return ranked.map((hit) => withText(hit, terms, prefixed));
     },
   };
 }

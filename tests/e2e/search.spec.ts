@@ -243,6 +243,26 @@ test.describe('search modal (built-in index)', () => {
     await expect(page.locator('[id="insufficient_balance"]')).toBeInViewport();
   });
 
+  test("a hit on a table row lands on the row; a question in readers' words finds its page", async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges');
+    await page.keyboard.press('Control+k');
+    await input(page).fill('payout error 1003');
+    const row = page.locator('.DocSearch-Hit a[href$="#payout-error-1003"]').first();
+    // The first search waits for the index and the engine (seconds on a loaded machine).
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await row.click();
+    await expect(page).toHaveURL(/\/guides\/payouts#payout-error-1003$/);
+    await expect(page.locator('[id="payout-error-1003"]')).toBeInViewport();
+    await page.keyboard.press('Control+k');
+    await input(page).fill('How do I turn on two-factor authentication?');
+    await expect(page.locator('.DocSearch-Hit a').first()).toHaveAttribute(
+      'href',
+      /\/help-center\/settings\/security#switch-on-one-time-codes$/,
+    );
+    await input(page).fill('what if the customer pays too little');
+    await expect(page.locator('.DocSearch-Hit a').first()).toHaveAttribute('href', /\/guides\/charges\/statuses#underpaid/);
+  });
+
   test('typos and prefixes find their pages', async ({ page }) => {
     await gotoHydrated(page, '/guides/charges');
     await page.keyboard.press('Control+k');
@@ -369,6 +389,13 @@ test.describe('search page /search (built-in index)', () => {
     const results = page.locator('main article');
     await expect(results.first()).toBeVisible();
     await expect(results.first().locator('a').first()).toHaveAttribute('href', /void/);
+  });
+
+  test('/search shows under a heading the sentence that answers the question', async ({ page }) => {
+    await gotoHydrated(page, `/search?q=${encodeURIComponent('How do I turn on two-factor authentication?')}`);
+    const first = page.locator('main article').first();
+    await expect(first.locator('a').first()).toHaveAttribute('href', /#switch-on-one-time-codes$/);
+    await expect(first).toContainText('one-time codes are enabled');
   });
 
   for (const query of [

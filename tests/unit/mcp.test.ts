@@ -19,7 +19,7 @@ import { brand } from '../../src/brand';
 import type { DocumentNode } from '../../src/openapi/document';
 import { SERVER_JS, startServer, type ServerProcess } from '../../tools/mcp-client';
 import { calls as specCalls, chargeFiatSymbols, entities, networks, queryParameters, requiredFields, tags } from '../fixtures/spec';
-import { relevanceSet } from '../../tools/search-relevance-set';
+import { questionSet, relevanceSet } from '../../tools/search-relevance-set';
 import { call as documentedCall, deref, doc, requestExamples, responseOf } from '../openapi';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { freePort, serveBuild } from '../../tools/servers';
@@ -560,6 +560,48 @@ test('list_unknowns("webhook") finds what "callback" finds', async () => {
   const topics = (answer: DocumentNode) => new Set(answer.unknowns.map((u: DocumentNode) => `${u.page} ${u.topic}`));
   assert.deepEqual(topics(byCallback), new Set(callback.map((g) => `${siteUrl(g.route)} ${g.topic}`)));
   assert.deepEqual(topics(byWebhook), topics(byCallback));
+});
+
+test('list_unknowns finds a mark in any word form: "rate limit" finds both rate-limit marks, as "rate-limits" does', async () => {
+  const rateLimit = gaps().filter((g) => /rate[- ]limit/i.test([g.topic, g.text, g.heading].join(' ')));
+  assert.ok(rateLimit.length >= 2, `${rateLimit.length} rate-limit marks`);
+  const topics = (answer: DocumentNode) => new Set(answer.unknowns.map((u: DocumentNode) => u.topic as string));
+  for (const topic of ['rate limit', 'rate-limits', 'Rate limits', 'rate_limit']) {
+    assert.deepEqual(topics((await ok('list_unknowns', { topic })) as DocumentNode), new Set(rateLimit.map((g) => g.topic)), topic);
+  }
+});
+
+test("search_docs answers questions in readers' words as the engine does, and read_page serves every link it gives", async () => {
+  let hits3 = 0;
+  let reciprocal = 0;
+  const links = new Set<string>();
+  for (const q of questionSet) {
+    const answer = (await ok('search_docs', { query: q.query, limit: 8 })) as Hits;
+    const pages = answer.hits.map((h) => new URL(h.url).pathname);
+    const rank = pages.findIndex((p) => q.pages.includes(p)) + 1;
+    if (rank >= 1 && rank <= 3) hits3++;
+    reciprocal += rank ? 1 / rank : 0;
+    for (const hit of answer.hits) {
+      links.add(hit.url);
+      assert.ok(hit.text.trim() && !/^Fields of \S+$/.test(hit.text), `${q.query}: ${hit.url} answers with "${hit.text}"`);
+    }
+  }
+  const mrr = reciprocal / questionSet.length;
+  assert.ok(hits3 / questionSet.length >= 0.85, `hit@3 ${hits3}/${questionSet.length}`);
+  assert.ok(mrr >= 0.8, `MRR ${mrr.toFixed(3)}`);
+  for (const link of [...links].filter((l) => l.includes('#'))) await ok('read_page', { page: link });
+  // Table rows: the section that holds the row.
+  for (const [page, heading, row] of [
+    ['/guides/payouts#payout-error-1003', 'Payout error codes', '1003'],
+    ['/api/widgets#kyc-failed', '', 'failed'],
+    ['/guides/first-steps/api-key#http-451', '', '451'],
+    ['/guides/charges/statuses#timeline-refunded', '', 'refunded'],
+  ]) {
+    const section = (await ok('read_page', { page: siteUrl(page) })) as string;
+    assert.match(section, /^#{2,6} /, `${page} gives a section`);
+    if (heading) assert.ok(section.startsWith(`## ${heading}`), `${page}: ${section.slice(0, 60)}`);
+    assert.ok(section.includes(row), `${page} holds its row`);
+  }
 });
 
 test('list_pages lists the pages of llms.txt, by part of the site', async () => {

@@ -1,0 +1,84 @@
+/**
+ * How the engine (src/search/engine.ts) reads a question: the search box, /search and the MCP server's
+ * search_docs all ask the engine, so a question is ranked the same way through each of them.
+ *
+ * - Readers' words first: an everyday wording is replaced by the site's words (src/search/readerWords.ts:
+ *   "pays too little" is searched as underpaid).
+ * - A sentence (a `?`, a question word first, or five words or more) is searched by its telling words:
+ *   question words go (how, do, I, can, ...), and so do words that most pages of the site hold (api);
+ *   a word's -ate/-ation forms are searched as one (authenticate finds authentication).
+ * - The hits whose own heading holds the most of the question's rare words (held by few pages) come
+ *   first, before those that have them only in their text or in the title of the page they sit on.
+ * - A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
+ */
+import { inSiteWords, type ReaderWording } from './readerWords';
+
+/** Words too common to tell pages apart: never indexed (src/search/engine.ts), dropped from queries. */
+export const STOP_WORDS = new Set(
+  'a an and are as at be by for from how i in is it its of on or that the this to was what when where which with you your'.split(' '),
+);
+
+/** Words that make a question a question, and say nothing of what it is about. */
+const QUESTION_WORDS = new Set(
+  'how what which where when why who whom whose do does did can could should would will shall may might must i me my mine we us our ours am is are was were be been it its there please happen happens if see know tell want way possible able any'.split(
+    ' ',
+  ),
+);
+
+/** Words that ask for a schema's fields, not for a topic. */
+export const FIELD_WORDS = new Set(['field', 'fields', 'property', 'properties', 'schema', 'object', 'shape']);
+
+/** A word that most pages of the site hold (api) tells no page apart. */
+const COMMON_SHARE = 0.5;
+/** A word that few pages hold is what a question is about. */
+const RARE_SHARE = 0.1;
+
+const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}_\-.:]+/u).filter(Boolean);
+
+/** A sentence rather than keywords: a question mark, a question word first, or five words or more. */
+export function isSentence(query: string): boolean {
+  const words = wordsOf(query);
+  return query.trim().endsWith('?') || QUESTION_WORDS.has((words[0] ?? '').toLowerCase()) || words.length >= 5;
+}
+
+/** `authenticate`, `authentication`, `authenticating` -> `authenticat`, which the engine reads as a prefix of each. */
+function stemOf(word: string): string {
+  const stem = /^(\p{Ll}{4,})at(?:e|ed|es|ing|ion|ions)$/u.exec(word);
+  return stem ? `${stem[1]}at` : word;
+}
+
+export type Plan = {
+  /** What the engine searches. */
+  query: string;
+  /** Stems of the question's rare words, which the hits' own headings should hold. */
+  rare: string[];
+  /**
+   * The words that match as the start of longer words: every word of a few keywords (they may be typed
+   * still), but of a sentence only its stems (authenticat) and its last word while it has no final
+   * punctuation: "pay" in "which coins can customers pay with" asks for pay, not payouts.
+   */
+  prefix: (word: string, last: boolean) => boolean;
+};
+
+const ANY_PREFIX = () => true;
+
+/**
+ * How a query is searched: its readers' words in the site's words, and a sentence by its telling words.
+ * `pageShare` gives the share of the site's pages that hold a word (lowercase).
+ */
+export function planOf(typed: string, pageShare: (word: string) => number, words?: ReaderWording[]): Plan {
+  const query = inSiteWords(typed, words);
+  if (!isSentence(typed)) return { query, rare: [], prefix: ANY_PREFIX };
+  const telling = wordsOf(query)
+    // "can't" is read as can and t: a letter alone says nothing.
+    .filter((w) => !QUESTION_WORDS.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && !/^\p{L}$/u.test(w))
+    .filter((w) => !/^\p{Ll}+$/u.test(w.toLowerCase()) || pageShare(w.toLowerCase()) <= COMMON_SHARE);
+  if (telling.length === 0) return { query, rare: [], prefix: ANY_PREFIX };
+  const plain = (w: string) => /^\p{L}+$/u.test(w);
+  const stems = telling.map((w) => (plain(w) ? stemOf(w.toLowerCase()) : w));
+  const shares = telling.map((w) => (plain(w) ? pageShare(w.toLowerCase()) : 1));
+  const rare = stems.filter((_, i) => shares[i] <= RARE_SHARE);
+  const stemmed = new Set(stems.filter((stem, i) => stem !== telling[i].toLowerCase()));
+  const complete = /[?.!]\s*$/.test(typed);
+  return { query: stems.join(' '), rare, prefix: (word, last) => stemmed.has(word) || (last && !complete) };
+}

@@ -1,0 +1,123 @@
+/**
+ * Readers' words to the site's words: everyday wordings that find nothing, or the wrong page, because
+ * the docs say it in the API's words. The engine (src/search/engine.ts) searches a query with each
+ * wording replaced by the site's words, in the search box, on /search and in the MCP server's
+ * search_docs alike.
+ *
+ * Keep it small and honest. An entry is added only for a wording that misses without it: its `example`
+ * is a question whose answering page is not in the first three hits without the map, and is with it
+ * (tests/unit/search.test.ts checks both, over the built index). `means` must be words of the site: the
+ * same test checks that each of its words is in the built index or the OpenAPI document.
+ *
+ * To add one: write the reader's wording in `say` (lowercase; whole words; the longest first when two
+ * overlap), the site's words in `means`, and an `example` question with the page that answers it.
+ */
+export type ReaderWording = {
+  /** What readers type, lowercase, matched as whole words. */
+  say: string[];
+  /** The site's words for it. */
+  means: string;
+  /** A question in the reader's words and a page that answers it. */
+  example: { query: string; page: string };
+};
+
+export const readerWords: ReaderWording[] = [
+  {
+    say: ['two-factor authentication', 'two factor authentication', '2fa', 'two-factor', 'two factor', 'authenticator app'],
+    means: 'one-time codes',
+    example: { query: 'How do I turn on two-factor authentication?', page: '/help-center/settings/security' },
+  },
+  {
+    say: ['pays too little', 'paid too little', 'pay too little', 'pays less', 'paid less'],
+    means: 'underpaid',
+    example: { query: 'what if the customer pays too little', page: '/guides/charges/statuses' },
+  },
+  {
+    say: ['pays too much', 'paid too much', 'pay too much', 'pays more', 'paid more'],
+    means: 'overpaid',
+    example: { query: 'What happens when a customer pays too much?', page: '/guides/charges/statuses' },
+  },
+  {
+    say: ['without real money', 'with fake money', 'test money', 'test mode', 'testnet'],
+    means: 'sandbox',
+    example: { query: 'How do I test my integration without real money?', page: '/guides/first-steps/welcome' },
+  },
+  {
+    say: ['get notified', 'be notified', 'notified', 'notification', 'notifications', 'notify me'],
+    means: 'callback',
+    example: { query: 'How do I get notified when a charge is paid?', page: '/guides/webhooks/payin' },
+  },
+  {
+    say: ['earn from referring', 'referring', 'refer'],
+    means: 'referral',
+    example: { query: 'How do I earn from referring other merchants?', page: '/help-center/referral_program' },
+  },
+  {
+    say: ['give money back', 'give the money back', 'money back', 'pay back', 'send back'],
+    means: 'refund',
+    example: { query: 'How do I give money back to a customer?', page: '/help-center/refund' },
+  },
+  {
+    say: ['bill', 'bills'],
+    means: 'invoice',
+    example: { query: 'How do I send a customer a bill?', page: '/guides/invoices/description' },
+  },
+  {
+    say: ['who is logged in', 'logged in', 'signed in', 'logins'],
+    means: 'sessions',
+    example: { query: 'Can I see who is logged in to my account?', page: '/help-center/settings/security' },
+  },
+  {
+    say: ['statement', 'statements'],
+    means: 'report',
+    example: { query: 'How do I download a statement for last month?', page: '/help-center/reports' },
+  },
+  {
+    say: ['another business under my account', 'another business', 'sub-account', 'sub-accounts', 'subaccount'],
+    means: 'submerchant',
+    example: { query: 'How do I add another business under my account?', page: '/help-center/settings/submerchants' },
+  },
+  {
+    say: ['approve'],
+    means: 'confirm',
+    example: { query: 'How do I approve a mass payout?', page: '/help-center/mass-payouts/creating' },
+  },
+  {
+    say: ['put money into', 'add money to', 'add funds to', 'fund my account'],
+    means: 'top up',
+    example: { query: 'How do I put money into my account?', page: '/help-center/topup' },
+  },
+  {
+    say: ['get my money out', 'money out', 'cash out'],
+    means: 'withdraw',
+    example: { query: 'How do I get my money out to my bank account?', page: '/help-center/withdrawal/fiat' },
+  },
+  {
+    say: ['pay many people at once', 'many people at once', 'bulk payout', 'bulk payouts', 'batch payout', 'batch payouts'],
+    means: 'mass payout',
+    example: { query: 'How can I pay many people at once?', page: '/api/mass-payouts' },
+  },
+  {
+    say: ['their own address', 'own address'],
+    means: 'deposit address',
+    example: { query: 'How do I give each customer their own address to pay to?', page: '/guides/deposits/description' },
+  },
+];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One pattern for every wording, longest first, as whole words. */
+function patternOf(words: ReaderWording[]): { pattern: RegExp; means: Map<string, string> } | undefined {
+  const means = new Map<string, string>();
+  for (const w of words) for (const say of w.say) means.set(say, w.means);
+  if (means.size === 0) return undefined;
+  const alternatives = [...means.keys()].sort((a, b) => b.length - a.length).map(escape);
+  return { pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), means };
+}
+
+/** `query` with each reader's wording replaced by the site's words ("pays too little" -> "underpaid"). */
+export function inSiteWords(query: string, words: ReaderWording[] = readerWords): string {
+  const compiled = patternOf(words);
+  if (!compiled) return query;
+  return query.replace(compiled.pattern, (found) => compiled.means.get(found.toLowerCase()) ?? found);
+}

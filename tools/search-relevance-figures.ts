@@ -1,0 +1,95 @@
+/**
+ * Issue 32's figures over a build: the keyword set (tools/search-relevance-set.ts's relevanceSet) and the
+ * question set (questionSet) through the engine, in the modal's order, and through the MCP server's
+ * search_docs (mcp/search.ts, against the build served on a free port); and the section links that search
+ * gives for both sets which read_page would refuse (mcp/sections.ts, over the build's Markdown twins).
+ * Shared by `npm run bench:search` (scripts/lib/search-goals.ts) and the unit tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createEngine, type Engine } from '../src/search/engine';
+import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../src/search/records';
+import { twinPath } from '../src/markdown/paths';
+import { searchDocs } from '../mcp/search';
+import { sectionFor } from '../mcp/sections';
+import { Site } from '../mcp/site';
+import { serveBuild } from './servers';
+import { questionSet, relevanceSet, type RelevanceCase } from './search-relevance-set';
+import { relevanceScores, runRelevance, type Outcome } from './search-relevance';
+
+export type Scores = ReturnType<typeof relevanceScores>;
+
+export type SearchFigures = {
+  keywords: Scores;
+  questions: Scores;
+  questionsMcp: Scores;
+  /** The question set's outcomes through the engine and through search_docs. */
+  questionOutcomes: Outcome[];
+  mcpOutcomes: Outcome[];
+  /** Distinct section links (with an anchor) that search gave for both sets, and those read_page refuses. */
+  links: number;
+  refused: string[];
+};
+
+const asCases = (): RelevanceCase[] => questionSet.map((q) => ({ query: q.query, pages: q.pages, kind: 'concept' }));
+
+export function loadRecords(buildDir: string): SearchRecord[] {
+  return (JSON.parse(fs.readFileSync(path.join(buildDir, SEARCH_INDEX_FILE), 'utf8')) as SearchIndexFile).records;
+}
+
+/** Whether read_page serves `url` (a path with an anchor): the twin has the section (mcp/sections.ts). */
+export function readable(buildDir: string, records: SearchRecord[], url: string): boolean {
+  const [route, anchor] = url.split('#');
+  if (!anchor) return true;
+  const file = path.join(buildDir, twinPath(route));
+  if (!fs.existsSync(file)) return false;
+  return sectionFor(fs.readFileSync(file, 'utf8'), records, route, anchor) !== undefined;
+}
+
+/** Every figure, over the build in `buildDir`; search_docs against the build served on a free port. */
+export async function searchFigures(buildDir: string, engine?: Engine): Promise<SearchFigures> {
+  const records = loadRecords(buildDir);
+  const eng = engine ?? createEngine(records);
+  const keywords = relevanceScores(runRelevance(eng));
+  const questionOutcomes = runRelevance(eng, asCases());
+  const urls = new Set<string>();
+  for (const c of [...relevanceSet, ...asCases()]) for (const r of eng.search(c.query).slice(0, 20)) urls.add(r.record.url);
+  const server = await serveBuild(buildDir);
+  const mcpOutcomes: Outcome[] = [];
+  try {
+    const site = new Site(server.base);
+    for (const c of asCases()) {
+      const hits = await searchDocs(site, c.query, undefined, 8);
+      const pages = hits.map((h) => new URL(h.url).pathname);
+      for (const h of hits) urls.add(new URL(h.url).pathname + new URL(h.url).hash);
+      mcpOutcomes.push({ case: c, pages, rank: pages.findIndex((p) => c.pages.includes(p)) + 1 });
+    }
+  } finally {
+    server.stop();
+  }
+  const sections = [...urls].filter((u) => u.includes('#'));
+  return {
+    keywords,
+    questions: relevanceScores(questionOutcomes),
+    questionsMcp: relevanceScores(mcpOutcomes),
+    questionOutcomes,
+    mcpOutcomes,
+    links: sections.length,
+    refused: sections.filter((u) => !readable(buildDir, records, u)),
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The issue's table rows: figure, measured. */
+export function figureRows(f: SearchFigures): string[][] {
+  return [
+    [`keyword queries (${f.keywords.n}), answer in the first 3: hit@3 / MRR`, `${pct(f.keywords.hit3)} / ${f.keywords.mrr.toFixed(3)}`],
+    [
+      `questions in readers' words (${f.questions.n}), engine (modal, /search): hit@3 / MRR`,
+      `${pct(f.questions.hit3)} / ${f.questions.mrr.toFixed(3)}`,
+    ],
+    [`the same through search_docs: hit@3 / MRR`, `${pct(f.questionsMcp.hit3)} / ${f.questionsMcp.mrr.toFixed(3)}`],
+    ['section links from search that read_page refuses', `${f.refused.length} of ${f.links}`],
+  ];
+}
