@@ -17,13 +17,13 @@
  *   resting pointer) prepares nothing;
  * - a click, a key or focus makes it LIVE: at once (`flushSync`) when it is
  *   prepared, which only shows it and mounts its effects; otherwise it is
- *   prepared first and shown as soon as it is in the page.
+ *   prepared first and shown in the task after the one that put it in the page.
  *   The element that had focus gets it back; a click, or a key that the live
  *   component handles (Enter, Space, arrows, Home, End), is held back from the
- *   server's element and replayed on the live one with its modifier keys, but
- *   only onto an element of the same tag and role at the same place (the live
- *   render can differ from the server's: the theme keeps state in local
- *   storage and its store); otherwise it is dropped.
+ *   server's element and replayed on the live one in the next task, with its
+ *   modifier keys, but only onto an element of the same tag and role at the
+ *   same place (the live render can differ from the server's: the theme keeps
+ *   state in local storage and its store); otherwise it is dropped.
  *
  * Where the page was not rendered by the server (a client-side navigation),
  * the live component renders at once. Only the outermost `<OnIntent>` does
@@ -58,7 +58,8 @@ function trackPointer(): void {
   pointer.tracked = true;
   const options = { capture: true, passive: true };
   const seen = (event: PointerEvent | WheelEvent) => {
-    if (event.screenX !== pointer.x || event.screenY !== pointer.y) pointer.moved.add(event);
+    // Within a pixel: a wheel's position is whole pixels, a pointer's has fractions.
+    if (!(Math.abs(event.screenX - pointer.x) < 1 && Math.abs(event.screenY - pointer.y) < 1)) pointer.moved.add(event);
     pointer.x = event.screenX;
     pointer.y = event.screenY;
   };
@@ -113,6 +114,7 @@ function Outermost({ children }: { children: ReactNode }): ReactNode {
   /** A click, key or focus has asked for the live component. */
   const wanted = useRef(false);
   const held = useRef<Held[]>([]);
+  const goingLive = useRef(false);
 
   useEffect(() => {
     const root = ref.current;
@@ -127,10 +129,20 @@ function Outermost({ children }: { children: ReactNode }): ReactNode {
       const focus = server && placeOf(server, document.activeElement);
       flushSync(() => setPhase('live'));
       if (focus) elementAt(root, focus)?.focus({ preventScroll: true });
-      for (const { place, event } of held.current.splice(0)) {
-        const target = elementAt(root, place);
-        if (target) replay(target, event);
-      }
+      // In a task of their own: what they change renders apart from the reveal.
+      const replayed = held.current.splice(0);
+      if (replayed.length === 0) return;
+      setTimeout(() => {
+        for (const { place, event } of replayed) {
+          const target = elementAt(root, place);
+          if (target) replay(target, event);
+        }
+      });
+    };
+    /** After the task that put the hidden live component in the page: its commit and the reveal are two tasks. */
+    const goLiveSoon = () => {
+      if (!goingLive.current) setTimeout(goLive);
+      goingLive.current = true;
     };
 
     const onPrepare = (event: Event) => {
@@ -157,14 +169,14 @@ function Outermost({ children }: { children: ReactNode }): ReactNode {
     };
     // The hidden live component has arrived: shown now if a click, key or focus asked for it.
     const arrived = new MutationObserver(() => {
-      if (wanted.current && prepared()) goLive();
+      if (wanted.current && prepared()) goLiveSoon();
     });
     arrived.observe(root, { childList: true });
     const passive = { capture: true, passive: true };
     for (const type of ['pointerover', 'pointerdown', 'touchstart'] as const) root.addEventListener(type, onPrepare, passive);
     for (const type of ['click', 'keydown', 'focusin'] as const) root.addEventListener(type, onUrgent, { capture: true });
-    // Arrived before these listeners (goLive after this effect: React does not flush inside one).
-    if (wanted.current && prepared()) queueMicrotask(goLive);
+    // Arrived before these listeners.
+    if (wanted.current && prepared()) goLiveSoon();
     return () => {
       arrived.disconnect();
       for (const type of ['pointerover', 'pointerdown', 'touchstart'] as const) root.removeEventListener(type, onPrepare, passive);
