@@ -26,11 +26,11 @@ import { serveBuild } from '../../tools/servers';
 import { median } from './search-probe';
 import { table } from './weigh';
 
-export const WAKE_PATH = '/api/create-charge';
+const WAKE_PATH = '/api/create-charge';
 /** The pointer rests on the tab this long before the click: a quick reader's hover. */
 const HOVER_MS = 250;
 const TAB = '.openapi-tabs__response-list-container [role=tab]';
-export const WAKE_GOAL_MS = 200;
+const WAKE_GOAL_MS = 200;
 
 export type WakeRun = { interactionMs: number; longestTaskMs: number; selected: boolean };
 
