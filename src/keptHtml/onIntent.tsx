@@ -128,11 +128,12 @@ function Outermost({ children }: { children: ReactNode }): ReactNode {
       const server = keptRoot();
       const focus = server && placeOf(server, document.activeElement);
       flushSync(() => setPhase('live'));
-      if (focus) elementAt(root, focus)?.focus({ preventScroll: true });
-      // In a task of their own: what they change renders apart from the reveal.
+      // In a task of their own, after the browser has laid the live part out: focus() would force that
+      // layout into this task, and what a replayed event changes renders apart from the reveal.
       const replayed = held.current.splice(0);
-      if (replayed.length === 0) return;
+      if (!focus && replayed.length === 0) return;
       setTimeout(() => {
+        if (focus && root.contains(document.activeElement) === false) elementAt(root, focus)?.focus({ preventScroll: true });
         for (const { place, event } of replayed) {
           const target = elementAt(root, place);
           if (target) replay(target, event);
