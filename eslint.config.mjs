@@ -36,7 +36,6 @@ const BROWSER = [
   'src/search/**',
   'src/api-reference/browser/**',
   'src/api-reference/routes.ts',
-  'src/api-reference/OnIntent.tsx',
   'src/brand.ts',
   'src/text.ts',
   'src/docsSets.ts',

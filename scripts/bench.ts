@@ -19,6 +19,9 @@
  * SEARCH_RUNS=5 (typing runs per search scenario).
  * `npm run bench -- --only search` (or `npm run bench:search`) measures the search alone over the
  * existing build/ (no build, template or Lighthouse) and writes bench/SEARCH.md.
+ * `npm run bench -- --only wake` (or `npm run bench:wake`) measures the operation page's wake alone
+ * (scripts/lib/wake-probe.ts, WAKE_RUNS=5) and writes bench/WAKE.md; BENCH_BEFORE_DIR=path measures
+ * another build (an earlier commit's) in the same session, runs interleaved, as the "before" column.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,19 +32,19 @@ import { brand } from '../src/brand';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
 import { serveBuild } from '../tools/servers';
 import { ROOT, kb, table, weighPage, type Weight } from './lib/weigh';
-import { probeSearchTyping } from './lib/search-probe';
+import { median, probeSearchTyping } from './lib/search-probe';
+import { probeWake, wakeGoalRows, wakeReport } from './lib/wake-probe';
 import { searchGoalRows } from './lib/search-goals';
-import { filesUnder } from '../src/built/pages';
+import { DOCUSAURUS_VERSION, dirSize, prepareBareTemplate, run } from './lib/bare-template';
 import { mcpBenchmark } from './bench-mcp';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const SEARCH_RUNS = Number(process.env.SEARCH_RUNS ?? 5);
+const WAKE_RUNS = Number(process.env.WAKE_RUNS ?? 5);
 const ONLY = (() => {
   const i = process.argv.indexOf('--only');
   return i >= 0 ? process.argv[i + 1] : undefined;
 })();
-const BARE_DIR = process.env.BARE_DIR ?? path.join(os.tmpdir(), 'docs-bench-bare-template');
-const DOCUSAURUS_VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies['@docusaurus/core'] as string;
 
 type Target = { site: 'ours' | 'bare'; label: string; path: string; kind: 'docs' | 'api-overview' | 'api-operation' };
 const TARGETS: Target[] = [
@@ -51,36 +54,6 @@ const TARGETS: Target[] = [
   { site: 'ours', label: 'API overview', path: '/api', kind: 'api-overview' },
   { site: 'ours', label: 'operation page', path: '/api/create-charge', kind: 'api-operation' },
 ];
-
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): number {
-  const start = performance.now();
-  const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}`);
-  return performance.now() - start;
-}
-
-function dirSize(dir: string): { bytes: number; files: number } {
-  const files = filesUnder(dir);
-  return { bytes: files.reduce((sum, file) => sum + fs.statSync(file).size, 0), files: files.length };
-}
-
-/** The bare classic TypeScript template, installed once per machine and built in this run. */
-function prepareBareTemplate(): string {
-  const site = path.join(BARE_DIR, 'bare');
-  if (!fs.existsSync(path.join(site, 'node_modules'))) {
-    fs.rmSync(BARE_DIR, { recursive: true, force: true });
-    fs.mkdirSync(BARE_DIR, { recursive: true });
-    console.error(`creating the bare template (create-docusaurus@${DOCUSAURUS_VERSION}) in ${BARE_DIR}`);
-    run('npx', ['--yes', `create-docusaurus@${DOCUSAURUS_VERSION}`, 'bare', 'classic', '--typescript', '--skip-install'], BARE_DIR);
-    // The same registry gaps as this project (see package.json overrides).
-    const pkgFile = path.join(site, 'package.json');
-    const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
-    pkg.overrides = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).overrides;
-    fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2));
-    run('npm', ['install', '--no-audit', '--no-fund'], site);
-  }
-  return site;
-}
 
 type Lh = {
   performance: number;
@@ -102,12 +75,6 @@ async function lighthouseOnce(url: string): Promise<Lh> {
   if (result.status !== 0) throw new Error(`lighthouse failed for ${url}`);
   return JSON.parse(result.stdout) as Lh;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
@@ -142,9 +109,16 @@ async function searchOnly(): Promise<void> {
   }
 }
 
+/** `--only wake`: the wake rows (scripts/lib/wake-probe.ts) over the existing build/ and BENCH_BEFORE_DIR. */
+async function wakeOnly(): Promise<void> {
+  const dirs = [process.env.BENCH_BEFORE_DIR, process.env.DOCS_BUILD_DIR ?? path.join(ROOT, 'build')] as const;
+  report('WAKE.md', await wakeReport(launchBrowser, dirs[1], dirs[0], WAKE_RUNS));
+}
+
 async function main(): Promise<void> {
   if (ONLY === 'search') return searchOnly();
-  if (ONLY) throw new Error(`--only ${ONLY}: only "search" is known`);
+  if (ONLY === 'wake') return wakeOnly();
+  if (ONLY) throw new Error(`--only ${ONLY}: only "search" and "wake" are known`);
   const ourBuild = path.resolve(ROOT, process.env.BENCH_SKIP_BUILD === '1' ? (process.env.BENCH_BUILD_DIR ?? 'build') : 'build');
   if (process.env.BENCH_SKIP_BUILD !== '1') run('npx', ['docusaurus', 'clear'], ROOT);
   const buildMs = process.env.BENCH_SKIP_BUILD === '1' ? NaN : run('npm', ['run', 'build'], ROOT);
@@ -162,6 +136,7 @@ async function main(): Promise<void> {
     for (const t of TARGETS) weights.set(t, await weighPage(browser, servers[t.site].base, t.path));
     await browser.close();
     const search = await searchGoalRows(await probeSearchTyping(launchBrowser, servers.ours.base, TARGETS[1].path, SEARCH_RUNS), ourBuild);
+    const wake = wakeGoalRows(await probeWake(launchBrowser, servers.ours.base, WAKE_RUNS));
 
     const lh = new Map<Target, Lh[]>(TARGETS.map((t) => [t, []]));
     for (let i = 0; i < RUNS; i++) {
@@ -278,6 +253,7 @@ async function main(): Promise<void> {
       ...pageGoals(help, 1.5, 3, false),
       ...pageGoals(TARGETS[3], 2.5, 12, false),
       ...pageGoals(TARGETS[4], 2.0, 8, true),
+      ...wake,
       goal(
         'guide page scripts requested before the load event, gzip (prefetch excluded)',
         `${kb(floorW.scriptsBeforeLoadGzip)} KB`,

@@ -7,12 +7,12 @@
  *   chunk synchronously, with `require`, as soon as it is imported);
  * - while the browser hydrates the server's HTML, that HTML is kept as it is
  *   (read back from the page, and checked against a fingerprint of its source:
- *   src/keptHtml.tsx),
+ *   src/keptHtml/index.tsx),
  *   so the original is not needed; the same when the theme's tabs remount
  *   their content right after hydration;
  * - Markdown that the page does not show yet (after a client-side navigation,
  *   in a tab opened by the reader, in the explorer) loads the original on demand.
- * The output is the original's, inside src/keptHtml.tsx's wrapper (no box of its own). Kept as
+ * The output is the original's, inside src/keptHtml/index.tsx's wrapper (no box of its own). Kept as
  * server HTML, a code block inside a description would lose its copy button
  * until the page is revisited client-side; the descriptions of v2.0 have none.
  */

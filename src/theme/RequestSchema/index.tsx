@@ -1,10 +1,10 @@
 /**
  * Wraps `RequestSchema` of docusaurus-theme-openapi-docs 5.2: the original, hydrated when
- * the reader reaches for it (src/api-reference/OnIntent.tsx).
+ * the reader reaches for it (src/keptHtml/onIntent.tsx).
  */
 import React, { type ComponentProps, type ReactNode } from 'react';
 import RequestSchema from '@theme-original/RequestSchema';
-import OnIntent from '@site/src/api-reference/OnIntent';
+import OnIntent from '@site/src/keptHtml/onIntent';
 
 export default function RequestSchemaWrapper(props: ComponentProps<typeof RequestSchema>): ReactNode {
   return (

@@ -1,10 +1,10 @@
 /**
  * Wraps `StatusCodes` of docusaurus-theme-openapi-docs 5.2: the original, hydrated when
- * the reader reaches for it (src/api-reference/OnIntent.tsx).
+ * the reader reaches for it (src/keptHtml/onIntent.tsx).
  */
 import React, { type ComponentProps, type ReactNode } from 'react';
 import StatusCodes from '@theme-original/StatusCodes';
-import OnIntent from '@site/src/api-reference/OnIntent';
+import OnIntent from '@site/src/keptHtml/onIntent';
 
 export default function StatusCodesWrapper(props: ComponentProps<typeof StatusCodes>): ReactNode {
   return (

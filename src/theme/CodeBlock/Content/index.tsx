@@ -6,7 +6,7 @@
  * Code is highlighted once, when the site is built. In the browser, a block
  * whose highlighted HTML is already in the page (the server's, while the page
  * hydrates; the same block's, when Docusaurus's tabs remount their content
- * right after hydration) keeps that HTML (src/keptHtml.tsx): hydration runs no
+ * right after hydration) keeps that HTML (src/keptHtml/index.tsx): hydration runs no
  * Prism and creates no React element per token. A block that is not in the
  * page yet (after a client-side navigation, a tab or an example the reader
  * opens) renders as the original does. The buttons (copy, word wrap) stay the

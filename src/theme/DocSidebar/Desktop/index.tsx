@@ -7,7 +7,7 @@
  * src/theme/Navbar/MobileSidebar takes its place): on a phone, React hydrated
  * up to some 600 elements (the API sidebar lists every call and schema) only
  * to delete them. On a narrow screen this wrapper keeps the server's HTML
- * while the page hydrates instead (src/keptHtml.tsx: nothing to hydrate), and
+ * while the page hydrates instead (src/keptHtml/index.tsx: nothing to hydrate), and
  * renders the original as soon as the screen is wide: on a wide screen, and
  * after any client-side render, it is the original throughout.
  * tests/e2e/chrome.spec.ts ("mobile sidebar") checks both widths.

@@ -2,7 +2,8 @@
  * Server HTML kept in the browser: the one home of the trick that spares the
  * browser re-rendering what the build already rendered (src/theme/Markdown for
  * the API descriptions, src/theme/CodeBlock/Content for highlighted code,
- * src/theme/DocSidebar/Desktop for the sidebar a phone hides).
+ * src/theme/DocSidebar/Desktop for the sidebar a phone hides, and ./onIntent.tsx
+ * for the API schema viewer, kept until the reader reaches for it).
  *
  * A component renders its output inside `<KeptHtml>`, which marks it with the
  * component's class and a fingerprint of its input (`data-fingerprint`). When the
@@ -31,7 +32,7 @@ export function fingerprintOf(source = ''): string {
 export function useKeptHtml(className: string, fingerprint: string, wanted = true): string | undefined {
   const [html] = useState(() =>
     wanted && typeof document !== 'undefined'
-      ? document.querySelector(`.${className}[data-kept][data-fingerprint="${fingerprint}"]`)?.innerHTML
+      ? document.querySelector(`.${className}[data-kept][data-fingerprint="${CSS.escape(fingerprint)}"]`)?.innerHTML
       : undefined,
   );
   return html;
@@ -39,7 +40,7 @@ export function useKeptHtml(className: string, fingerprint: string, wanted = tru
 
 type Props = {
   className: string;
-  /** The fingerprint of the component's input (fingerprintOf). */
+  /** The fingerprint of the component's input (fingerprintOf), or another key the server and browser agree on (a `useId`). */
   fingerprint: string;
   /** What useKeptHtml found: shown as it is, instead of the children. */
   html: string | undefined;
