@@ -315,27 +315,34 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
   };
   /**
    * A hit with the sentence that answers: of its own text, or of the text under its heading. Worked out
-   * when read (the caller shows a page of hits, not all of them), then kept.
+   * when read (a caller shows a page of hits, not all of them), then kept: a getter on the prototype, so
+   * that a search with thousands of hits makes no more than a small object each.
    */
-  const withText = (hit: Ranked, terms: string[], prefixed: boolean[]): Ranked => {
-    let text: string | undefined;
-    let done = false;
-    return Object.defineProperty({ ...hit }, 'text', {
-      enumerable: true,
-      get() {
-        if (!done) {
-          done = true;
-          const texts = hit.record.content !== undefined ? [hit.record.content] : (textsAt.get(hit.record.url) ?? []);
-          const holds = (word: string) => {
+  class Hit implements Ranked {
+    private answer?: { text: string | undefined };
+    constructor(
+      readonly record: SearchEntry,
+      public score: number,
+      readonly terms: string[],
+      private readonly query: { terms: string[]; prefixed: boolean[]; seen: Map<string, boolean> },
+    ) {}
+    get text(): string | undefined {
+      if (!this.answer) {
+        const texts = this.record.content !== undefined ? [this.record.content] : (textsAt.get(this.record.url) ?? []);
+        const { terms, prefixed, seen } = this.query;
+        const holds = (word: string) => {
+          let yes = seen.get(word);
+          if (yes === undefined) {
             const term = processTerm(word);
-            return term !== null && terms.some((t, i) => answers(t, term, prefixed[i]));
-          };
-          text = answeringSentence(texts, holds);
-        }
-        return text;
-      },
-    });
-  };
+            seen.set(word, (yes = term !== null && terms.some((t, i) => answers(t, term, prefixed[i]))));
+          }
+          return yes;
+        };
+        this.answer = { text: answeringSentence(texts, holds) };
+      }
+      return this.answer.text;
+    }
+  }
 
   return {
     search(typed, facetFilters = []) {
@@ -418,7 +425,8 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
       const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, terms: [] });
       const listed = new Set(schemaHits.map((h) => h.record.url));
       const ranked = [...schemaHits, ...[...first, ...later].filter((h) => !listed.has(h.record.url))];
-      return ranked.map((hit) => withText(hit, terms, prefixed));
+      const query = { terms, prefixed, seen: new Map<string, boolean>() };
+      return ranked.map((hit) => new Hit(hit.record, hit.score, hit.terms, query));
     },
   };
 }

@@ -116,8 +116,11 @@ function patternOf(words: ReaderWording[]): { pattern: RegExp; means: Map<string
 }
 
 /** `query` with each reader's wording replaced by the site's words ("pays too little" -> "underpaid"). */
+const compiledFor = new WeakMap<ReaderWording[], ReturnType<typeof patternOf>>();
+
 export function inSiteWords(query: string, words: ReaderWording[] = readerWords): string {
-  const compiled = patternOf(words);
+  if (!compiledFor.has(words)) compiledFor.set(words, patternOf(words));
+  const compiled = compiledFor.get(words);
   if (!compiled) return query;
   return query.replace(compiled.pattern, (found) => compiled.means.get(found.toLowerCase()) ?? found);
 }
