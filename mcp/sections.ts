@@ -51,7 +51,7 @@ function twinHeadings(lines: string[]): TwinHeading[] {
  * The section of `markdown` under the heading with `anchor`, or undefined when the page has no such
  * anchor. `headings`: the page's headings from the index (headingsOf).
  */
-export function sectionOf(markdown: string, headings: PageHeading[], anchor: string): string | undefined {
+function sectionOf(markdown: string, headings: PageHeading[], anchor: string): string | undefined {
   const lines = markdown.split('\n');
   const inTwin = twinHeadings(lines);
   // Pair the index's headings with the twin's in order: the k-th "Body" of the index is the k-th of the twin.

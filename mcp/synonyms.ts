@@ -42,7 +42,7 @@ function singular(word: string): string {
  * ("Rate-Limits" and "rate limit" both give "rate limit"), with a space at each end so that a
  * phrase is found as whole words.
  */
-export function wordForms(text: string): string {
+function wordForms(text: string): string {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

@@ -17,7 +17,7 @@ import { serveBuild } from './servers';
 import { questionSet, relevanceSet, type RelevanceCase } from './search-relevance-set';
 import { relevanceScores, runRelevance, type Outcome } from './search-relevance';
 
-export type Scores = ReturnType<typeof relevanceScores>;
+type Scores = ReturnType<typeof relevanceScores>;
 
 export type SearchFigures = {
   keywords: Scores;
@@ -33,7 +33,7 @@ export type SearchFigures = {
 
 const asCases = (): RelevanceCase[] => questionSet.map((q) => ({ query: q.query, pages: q.pages, kind: 'concept' }));
 
-export function loadRecords(buildDir: string): SearchRecord[] {
+function loadRecords(buildDir: string): SearchRecord[] {
   return (JSON.parse(fs.readFileSync(path.join(buildDir, SEARCH_INDEX_FILE), 'utf8')) as SearchIndexFile).records;
 }
 
@@ -77,19 +77,4 @@ export async function searchFigures(buildDir: string, engine?: Engine): Promise<
     links: sections.length,
     refused: sections.filter((u) => !readable(buildDir, records, u)),
   };
-}
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-
-/** The issue's table rows: figure, measured. */
-export function figureRows(f: SearchFigures): string[][] {
-  return [
-    [`keyword queries (${f.keywords.n}), answer in the first 3: hit@3 / MRR`, `${pct(f.keywords.hit3)} / ${f.keywords.mrr.toFixed(3)}`],
-    [
-      `questions in readers' words (${f.questions.n}), engine (modal, /search): hit@3 / MRR`,
-      `${pct(f.questions.hit3)} / ${f.questions.mrr.toFixed(3)}`,
-    ],
-    [`the same through search_docs: hit@3 / MRR`, `${pct(f.questionsMcp.hit3)} / ${f.questionsMcp.mrr.toFixed(3)}`],
-    ['section links from search that read_page refuses', `${f.refused.length} of ${f.links}`],
-  ];
 }

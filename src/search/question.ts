@@ -36,7 +36,7 @@ const RARE_SHARE = 0.1;
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}_\-.:]+/u).filter(Boolean);
 
 /** A sentence rather than keywords: a question mark, a question word first, or five words or more. */
-export function isSentence(query: string): boolean {
+function isSentence(query: string): boolean {
   const words = wordsOf(query);
   return query.trim().endsWith('?') || QUESTION_WORDS.has((words[0] ?? '').toLowerCase()) || words.length >= 5;
 }
@@ -47,7 +47,7 @@ function stemOf(word: string): string {
   return stem ? `${stem[1]}at` : word;
 }
 
-export type Plan = {
+type Plan = {
   /** What the engine searches. */
   query: string;
   /** Stems of the question's rare words, which the hits' own headings should hold. */
