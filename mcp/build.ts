@@ -6,8 +6,14 @@
  * bundle requires are exactly those `dependencies` lists, so the package never
  * works only because this repository's node_modules holds something.
  *
- *   npm run mcp:build          (or, in mcp/, npm run build; npm pack runs it first)
+ * It then stages the package as it is published, in dist/package/: the built
+ * file, README.md, LICENSE and a package.json of the fields a user's npm reads
+ * (no `private`, no scripts, no devDependencies: nothing that points at a file
+ * of this repository). `npm run mcp:pack` packs that folder.
+ *
+ *   npm run mcp:build          (or, in mcp/, npm run build)
  */
+import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -15,6 +21,33 @@ import pkg from './package.json';
 
 const HERE = __dirname;
 const OUT = path.join(HERE, 'dist/server.js');
+/** The package as it is published: what `npm run mcp:pack` packs. */
+const STAGE = path.join(HERE, 'dist/package');
+
+/** The fields of mcp/package.json that the published package keeps, in this order. */
+const PUBLISHED_FIELDS = [
+  'name',
+  'version',
+  'description',
+  'license',
+  'homepage',
+  'repository',
+  'mcpName',
+  'keywords',
+  'bin',
+  'files',
+  'engines',
+  'dependencies',
+] as const;
+
+function stage(): void {
+  fs.rmSync(STAGE, { recursive: true, force: true });
+  fs.mkdirSync(path.join(STAGE, 'dist'), { recursive: true });
+  fs.copyFileSync(OUT, path.join(STAGE, 'dist/server.js'));
+  for (const file of ['README.md', 'LICENSE']) fs.copyFileSync(path.join(HERE, file), path.join(STAGE, file));
+  const published = Object.fromEntries(PUBLISHED_FIELDS.map((field) => [field, pkg[field]]));
+  fs.writeFileSync(path.join(STAGE, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
+}
 
 /** The package an import specifier names: `@scope/name` or `name`, without a subpath. */
 function packageOf(specifier: string): string {
@@ -54,6 +87,7 @@ async function main(): Promise<void> {
         .join('; '),
     );
   }
+  stage();
 }
 
 main().catch((error: unknown) => {

@@ -26,7 +26,7 @@ const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-mcpb-'));
 try {
   fs.mkdirSync(path.join(stage, 'dist'));
   fs.copyFileSync(path.join(HERE, 'dist/server.js'), path.join(stage, 'dist/server.js'));
-  fs.copyFileSync(path.join(HERE, 'manifest.json'), path.join(stage, 'manifest.json'));
+  for (const file of ['manifest.json', 'icon.png', 'LICENSE', 'README.md']) fs.copyFileSync(path.join(HERE, file), path.join(stage, file));
   const { name, version, description, engines, dependencies } = pkg;
   fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify({ name, version, description, engines, dependencies }, null, 2)}\n`);
   run('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], stage);
