@@ -24,7 +24,7 @@ import { curlSample, fillPath } from '../src/openapi/samples';
 import { escapeRegExp } from '../src/text';
 import { operationPageUrl, schemaPageUrl } from '../src/api-reference/routes';
 import { schemaHomes } from '../src/api-reference/schemaPages';
-import { queryRecord } from '../src/openapi/prism';
+import { queryRecord } from '../src/openapi/requestCheck';
 import { markAnswer, marksOn, type Mark } from './gaps';
 import type { Site } from './site';
 
