@@ -62,7 +62,9 @@ async function main(): Promise<void> {
       const searched = since();
       await client.close();
       if (schema.isError || search.isError) throw new Error('a tool failed');
-      console.log(`cold npx run ${run}: connected ${connected} s, first tool answer (get_schema) ${first} s, first search_docs ${searched} s`);
+      console.log(
+        `cold npx run ${run}: connected ${connected} s, first tool answer (get_schema) ${first} s, first search_docs ${searched} s`,
+      );
     }
   } finally {
     site.stop();
