@@ -268,7 +268,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     {
       title: 'Check a request',
       description:
-        'Checks a request body (and query) against the OpenAPI document, with the same validator as the local sandbox, without ' +
+        'Checks a request body (and query) against the OpenAPI document, with the local sandbox’s verdicts, without ' +
         'sending it. Returns valid, or each field at fault (fiat_price.symbol, payouts.1.network) with the message and the ' +
         "document's rule it breaks. Path parameters come from a concrete path in `operation`, else from the document's examples.",
       inputSchema: { operation: operationSchema, body: bodySchema, query: querySchema },
