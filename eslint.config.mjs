@@ -62,6 +62,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'mcp/dist/',
+      // validate_request's validators, compiled by npm run mcp:build (Ajv's standalone code).
+      'mcp/generated/',
     ],
   },
   js.configs.recommended,

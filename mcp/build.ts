@@ -1,28 +1,102 @@
 /**
- * Builds the package's one file, dist/server.js: esbuild bundles server.ts with
- * the modules of this repository it imports (mcp/ and the src/ modules they
- * use) into CommonJS for Node 20.19, and leaves every npm package outside, to
- * be installed from `dependencies`. The build then checks that the packages the
- * bundle requires are exactly those `dependencies` lists, so the package never
- * works only because this repository's node_modules holds something.
+ * Builds the package's one file, dist/server.js. First validate_request's
+ * validators are compiled from openapi/v2.0.yaml (the document the site
+ * publishes) into generated/requestValidators.js (Ajv's standalone code). Then
+ * esbuild bundles server.ts with the modules of this repository it imports
+ * (mcp/ and the src/ modules they use) and the npm packages they use (the SDK,
+ * zod, yaml, minisearch, Ajv's runtime) into one CommonJS file for Node 20.19,
+ * and writes THIRD-PARTY-NOTICES.md with those packages' licenses. The package
+ * has no dependencies, so npx installs one package: the build fails when the
+ * file still requires a package at run time, or when mcp/package.json lists a
+ * dependency (the packages it bundles are devDependencies).
  *
- *   npm run mcp:build          (or, in mcp/, npm run build; npm pack runs it first)
+ * It then stages the package as it is published, in dist/package/: the built
+ * file, README.md, LICENSE and a package.json of the fields a user's npm reads
+ * (no `private`, no scripts, no devDependencies: nothing that points at a file
+ * of this repository). `npm run mcp:pack` packs that folder.
+ *
+ *   npm run mcp:build          (or, in mcp/, npm run build)
  */
+import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { openapiDocument, operations } from '../src/openapi/document';
+import { requestValidatorsModule } from '../src/openapi/requestSchemas';
 import pkg from './package.json';
 
 const HERE = __dirname;
 const OUT = path.join(HERE, 'dist/server.js');
+/** The package as it is published: what `npm run mcp:pack` packs. */
+const STAGE = path.join(HERE, 'dist/package');
+const NOTICES = path.join(HERE, 'dist/THIRD-PARTY-NOTICES.md');
 
-/** The package an import specifier names: `@scope/name` or `name`, without a subpath. */
-function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+/** The fields of mcp/package.json that the published package keeps, in this order. */
+const PUBLISHED_FIELDS = [
+  'name',
+  'version',
+  'description',
+  'license',
+  'homepage',
+  'repository',
+  'mcpName',
+  'keywords',
+  'bin',
+  'files',
+  'engines',
+] as const;
+
+function stage(): void {
+  fs.rmSync(STAGE, { recursive: true, force: true });
+  fs.mkdirSync(path.join(STAGE, 'dist'), { recursive: true });
+  fs.copyFileSync(OUT, path.join(STAGE, 'dist/server.js'));
+  for (const file of ['README.md', 'LICENSE']) fs.copyFileSync(path.join(HERE, file), path.join(STAGE, file));
+  fs.copyFileSync(NOTICES, path.join(STAGE, 'THIRD-PARTY-NOTICES.md'));
+  const published = Object.fromEntries(PUBLISHED_FIELDS.map((field) => [field, pkg[field]]));
+  fs.writeFileSync(path.join(STAGE, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
 }
 
+/**
+ * THIRD-PARTY-NOTICES.md: the packages the bundle holds (from esbuild's inputs), each with its version,
+ * its license and its license text, as their licenses ask of a copy.
+ */
+function notices(inputs: string[]): void {
+  const folders = new Set<string>();
+  for (const input of inputs) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) folders.add(match[1]);
+  }
+  const sections = [...folders].sort().map((folder) => {
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(folder, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      license?: string;
+    };
+    const file = fs.readdirSync(path.resolve(folder)).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name));
+    const text = file
+      ? fs.readFileSync(path.resolve(folder, file), 'utf8').trim()
+      : `(no license file; package.json says ${manifest.license})`;
+    return `## ${manifest.name} ${manifest.version} (${manifest.license ?? 'no license field'})\n\n\`\`\`text\n${text}\n\`\`\`\n`;
+  });
+  fs.writeFileSync(
+    NOTICES,
+    `# Third-party notices\n\ndist/server.js bundles these packages (${sections.length}); their licenses follow.\n\n${sections.join('\n')}`,
+  );
+}
+
+/** validate_request's validators, compiled ahead of time from the document the site publishes (mcp/validate.ts). */
+const VALIDATORS = path.join(HERE, 'generated/requestValidators.js');
+
 async function main(): Promise<void> {
+  const doc = openapiDocument();
+  fs.mkdirSync(path.dirname(VALIDATORS), { recursive: true });
+  fs.writeFileSync(
+    VALIDATORS,
+    requestValidatorsModule(
+      doc,
+      operations(doc).filter((e) => !e.webhook),
+    ),
+  );
   const result = await build({
     entryPoints: [path.join(HERE, 'server.ts')],
     outfile: OUT,
@@ -30,30 +104,26 @@ async function main(): Promise<void> {
     platform: 'node',
     format: 'cjs',
     target: 'node20.19',
-    packages: 'external',
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',
+    // Less to read and parse at each start (npx runs it cold); the licenses are in THIRD-PARTY-NOTICES.md.
+    minify: true,
   });
-  const required = new Set(
-    Object.values(result.metafile.outputs)
-      .flatMap((output) => output.imports)
-      .filter((i) => i.external && !isBuiltin(i.path))
-      .map((i) => packageOf(i.path)),
-  );
-  const declared = new Set(Object.keys(pkg.dependencies));
-  const undeclared = [...required].filter((name) => !declared.has(name));
-  const unused = [...declared].filter((name) => !required.has(name));
-  if (undeclared.length || unused.length) {
-    throw new Error(
-      [
-        undeclared.length ? `the bundle requires ${undeclared.join(', ')}, which mcp/package.json's dependencies do not list` : '',
-        unused.length ? `mcp/package.json's dependencies list ${unused.join(', ')}, which the bundle does not require` : '',
-      ]
-        .filter(Boolean)
-        .join('; '),
-    );
-  }
+  // Every package is in the file: the published package has no dependencies to install.
+  const external = [
+    ...new Set(
+      Object.values(result.metafile.outputs)
+        .flatMap((output) => output.imports)
+        .filter((i) => i.external && !isBuiltin(i.path))
+        .map((i) => i.path),
+    ),
+  ];
+  if (external.length) throw new Error(`the bundle requires ${external.join(', ')} at run time: bundle it`);
+  if (Object.keys((pkg as { dependencies?: object }).dependencies ?? {}).length)
+    throw new Error('mcp/package.json lists dependencies: the bundle holds them, list them in devDependencies');
+  notices(Object.keys(result.metafile.inputs));
+  stage();
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,7 @@
 /**
  * Makes the MCP Bundle (`.mcpb`, for a one-click install in Claude Desktop):
- * manifest.json, the built server (dist/server.js) and the production
- * dependencies it requires, installed by npm from the versions package.json
- * pins, packed by the `mcpb` CLI (@anthropic-ai/mcpb) into
+ * manifest.json, the built server (dist/server.js, which holds every package
+ * it needs), its icon, README, license and third-party notices, packed by the `mcpb` CLI (@anthropic-ai/mcpb) into
  * dist/crypto-payments-docs-mcp-<version>.mcpb. The folder it packs is a
  * temporary one, outside this repository, so npm sees no workspace there.
  *
@@ -18,7 +17,7 @@ const HERE = __dirname;
 const OUT = path.join(HERE, 'dist', `${pkg.name}-${pkg.version}.mcpb`);
 
 function run(command: string, args: string[], cwd: string): void {
-  // npm and mcpb print their progress on stdout: it goes to this script's stderr, stdout stays for the bundle's path.
+  // mcpb prints its progress on stdout: it goes to this script's stderr, stdout stays for the bundle's path.
   execFileSync(command, args, { cwd, stdio: ['ignore', process.stderr, 'inherit'] });
 }
 
@@ -26,10 +25,11 @@ const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-mcpb-'));
 try {
   fs.mkdirSync(path.join(stage, 'dist'));
   fs.copyFileSync(path.join(HERE, 'dist/server.js'), path.join(stage, 'dist/server.js'));
-  fs.copyFileSync(path.join(HERE, 'manifest.json'), path.join(stage, 'manifest.json'));
-  const { name, version, description, engines, dependencies } = pkg;
-  fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify({ name, version, description, engines, dependencies }, null, 2)}\n`);
-  run('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], stage);
+  for (const file of ['manifest.json', 'icon.png', 'LICENSE', 'README.md']) fs.copyFileSync(path.join(HERE, file), path.join(stage, file));
+  fs.copyFileSync(path.join(HERE, 'dist/THIRD-PARTY-NOTICES.md'), path.join(stage, 'THIRD-PARTY-NOTICES.md'));
+  // The built file holds every package it needs (mcp/build.ts): the bundle installs none.
+  const { name, version, description, engines } = pkg;
+  fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify({ name, version, description, engines }, null, 2)}\n`);
   fs.rmSync(OUT, { force: true });
   run('mcpb', ['pack', stage, OUT], HERE);
   console.log(OUT);

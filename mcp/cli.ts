@@ -91,9 +91,18 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     }
     given.set(name, value);
   }
-  const site = httpUrl('--site', given.get('--site') ?? (env.DOCS_MCP_SITE?.trim() || brand.siteUrl));
-  const sandbox = httpUrl('--sandbox', given.get('--sandbox') ?? (env.DOCS_MCP_SANDBOX?.trim() || brand.localSandboxApiUrl));
-  if (!isLoopback(sandbox)) throw new UsageError(`--sandbox must be on this machine (127.0.0.1, localhost or ::1), got ${sandbox.host}`);
+  // Each value is named by where it came from: the option, else its environment variable, else the default.
+  const source = (option: string, variable: string, fallback: string): [name: string, value: string] => {
+    const fromOption = given.get(option);
+    if (fromOption !== undefined) return [option, fromOption];
+    const fromEnv = env[variable]?.trim();
+    return fromEnv ? [variable, fromEnv] : [option, fallback];
+  };
+  const site = httpUrl(...source('--site', 'DOCS_MCP_SITE', brand.siteUrl));
+  const [sandboxName, sandboxValue] = source('--sandbox', 'DOCS_MCP_SANDBOX', brand.localSandboxApiUrl);
+  const sandbox = httpUrl(sandboxName, sandboxValue);
+  if (!isLoopback(sandbox))
+    throw new UsageError(`${sandboxName} must be on this machine (127.0.0.1, localhost or ::1), got ${sandbox.host}`);
   const http = given.get('--http');
   return { site, sandbox, ...(http === undefined ? {} : { http: listenOf(http) }) };
 }

@@ -24,7 +24,7 @@ import { curlSample, fillPath } from '../src/openapi/samples';
 import { escapeRegExp } from '../src/text';
 import { operationPageUrl, schemaPageUrl } from '../src/api-reference/routes';
 import { schemaHomes } from '../src/api-reference/schemaPages';
-import { queryRecord } from '../src/openapi/prism';
+import { queryRecord } from '../src/openapi/requestCheck';
 import { markAnswer, marksOn, type Mark } from './gaps';
 import type { Site } from './site';
 
@@ -67,17 +67,25 @@ function fill(entry: OperationEntry): string {
   return fillPath(entry.path, entry.parameters, exampleOf);
 }
 
-/** The servers' URLs (`https://api.crypto-payments.example/v2.0`), absolute. */
-function serverUrls(doc: JsonObject): URL[] {
+/**
+ * A server's URL as this server names it: the document's local sandbox (`brand.localSandboxApiUrl`) is the
+ * sandbox this server was given (`--sandbox`), so no answer names a port where nothing of the reader's runs.
+ */
+function serverUrl(url: string, sandboxUrl: string | undefined): string {
+  return sandboxUrl !== undefined && url.replace(/\/+$/, '') === brand.localSandboxApiUrl ? sandboxUrl.replace(/\/+$/, '') : url;
+}
+
+/** The servers' URLs (`https://api.crypto-payments.example/v2.0`), absolute, the local sandbox as given. */
+function serverUrls(doc: JsonObject, sandboxUrl?: string): URL[] {
   const servers = Array.isArray(doc.servers) ? doc.servers.filter(isObject) : [];
-  return servers.map((s) => new URL(String(s.url), brand.siteUrl));
+  return servers.map((s) => new URL(serverUrl(String(s.url), sandboxUrl), brand.siteUrl));
 }
 
 /** The servers' base paths (`/v2.0`), which a path may start with. */
-function basePaths(doc: JsonObject): string[] {
+function basePaths(doc: JsonObject, sandboxUrl?: string): string[] {
   return [
     ...new Set(
-      serverUrls(doc)
+      serverUrls(doc, sandboxUrl)
         .map((url) => url.pathname.replace(/\/+$/, ''))
         .filter(Boolean),
     ),
@@ -90,7 +98,7 @@ function basePaths(doc: JsonObject): string[] {
  * (`GET /v2.0/charges/0b7e…`, whose values are then used), or a URL on one of
  * the document's servers. A URL on any other host is refused.
  */
-export function findOperation(doc: JsonObject, input: string): FoundOperation {
+export function findOperation(doc: JsonObject, input: string, sandboxUrl?: string): FoundOperation {
   const all = operations(doc);
   const text = input.trim();
   const call = METHOD_AND_PATH.exec(text);
@@ -105,7 +113,7 @@ export function findOperation(doc: JsonObject, input: string): FoundOperation {
     }
     if (/^[a-z][a-z0-9+.-]*:/i.test(call[2])) {
       origin = target.origin;
-      const servers = serverUrls(doc).map((url) => url.origin);
+      const servers = serverUrls(doc, sandboxUrl).map((url) => url.origin);
       if (!servers.includes(origin)) {
         throw new Error(
           `${call[2].slice(0, 200)} is not on a server of the API (${[...new Set(servers)].join(', ')}): name the call by its path, e.g. ${method.toUpperCase()} ${target.pathname}`,
@@ -120,7 +128,7 @@ export function findOperation(doc: JsonObject, input: string): FoundOperation {
       .replace(/%7D/gi, '}')
       .replace(/(.)\/+$/, '$1');
     const query = queryRecord(target.searchParams);
-    const base = basePaths(doc).find((b) => wanted === b || wanted.startsWith(`${b}/`));
+    const base = basePaths(doc, sandboxUrl).find((b) => wanted === b || wanted.startsWith(`${b}/`));
     if (base) wanted = wanted.slice(base.length) || '/';
     const calls = all.filter((e) => !e.webhook);
     const exact = calls.find((e) => e.method === method && e.path === wanted);
@@ -209,6 +217,7 @@ export function operationAnswer(
   { entry }: FoundOperation,
   wanted: ResponsesWanted,
   marks: Mark[] | undefined,
+  sandboxUrl?: string,
 ): JsonObject {
   const op = entry.operation;
   const parameters = resolveDeep(doc, entry.parameters);
@@ -231,7 +240,9 @@ export function operationAnswer(
     description: op.description ?? null,
     tags: op.tags ?? [],
     page: site.urlOf(operationPageUrl(entry.operationId)),
-    ...(entry.webhook ? {} : { urls: serversOf(doc, entry).map((s) => ({ server: s.description, url: `${s.url}${entry.path}` })) }),
+    ...(entry.webhook
+      ? {}
+      : { urls: serversOf(doc, entry).map((s) => ({ server: s.description, url: `${serverUrl(s.url, sandboxUrl)}${entry.path}` })) }),
     authentication: authenticationOf(doc, entry),
     parameters,
     requestBody,

@@ -9,7 +9,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 const NEWLINE = 0x0a;
 
@@ -107,6 +107,16 @@ class IdScanner {
 
 type Refused = { bytes: number; id: RequestId | undefined };
 
+/** Whether a line is JSON; a blank line is neither JSON nor an error (it is dropped). */
+function parses(line: Buffer): boolean {
+  try {
+    JSON.parse(line.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Passes stdin on line by line (each with its newline), and lets a line longer
  * than `maxBytes` go by unread: `onRefused` gets its size and id instead.
@@ -120,6 +130,8 @@ class LineLimiter extends Transform {
   constructor(
     private readonly maxBytes: number,
     private readonly onRefused: (refused: Refused) => void,
+    /** A line that is not JSON: the SDK's transport would drop it without an answer. */
+    private readonly onMalformed: (line: Buffer) => void,
   ) {
     super();
   }
@@ -149,10 +161,12 @@ class LineLimiter extends Transform {
         this.onRefused({ bytes: this.skipping.bytes, id: this.skipping.scanner.id });
         this.skipping = undefined;
       } else {
-        this.pending.push(Buffer.from([NEWLINE]));
-        this.push(Buffer.concat(this.pending));
+        const line = Buffer.concat(this.pending);
         this.pending = [];
         this.pendingBytes = 0;
+        const text = line.toString('utf8').trim();
+        if (text && parses(line)) this.push(Buffer.concat([line, Buffer.from([NEWLINE])]));
+        else if (text) this.onMalformed(line);
       }
       start = newline + 1;
     }
@@ -167,12 +181,21 @@ function tooLargeMessage(bytes: number, maxBytes: number): string {
 
 /** The SDK's stdio transport over stdin read through a LineLimiter, and stdout. */
 export function limitedStdioTransport(maxBytes: number): StdioServerTransport {
-  const lines = new LineLimiter(maxBytes, ({ bytes, id }) => {
-    const message = tooLargeMessage(bytes, maxBytes);
-    console.error(`docs MCP server: ${message}`);
-    // A notification (no id) gets no answer, by JSON-RPC's rules.
-    if (id !== undefined) void transport.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidRequest, message } });
-  });
+  const lines = new LineLimiter(
+    maxBytes,
+    ({ bytes, id }) => {
+      const message = tooLargeMessage(bytes, maxBytes);
+      console.error(`docs MCP server: ${message}`);
+      // A notification (no id) gets no answer, by JSON-RPC's rules.
+      if (id !== undefined) void transport.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidRequest, message } });
+    },
+    (line) => {
+      // JSON-RPC 2.0: a message that is not JSON gets a Parse error (-32700) with a null id (its id cannot be read).
+      const message = `Parse error: the message is not JSON (${line.length} bytes). Send one JSON-RPC message per line.`;
+      console.error(`docs MCP server: ${message}`);
+      void transport.send({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.ParseError, message } } as unknown as JSONRPCMessage);
+    },
+  );
   process.stdin.pipe(lines);
   const transport = new StdioServerTransport(lines, process.stdout);
   return transport;

@@ -35,19 +35,47 @@ const text = (...values: string[]) => ({ content: values.map((value) => ({ type:
 /** Compact JSON: an answer's size is what it costs the assistant's context. */
 const json = (value: unknown) => text(JSON.stringify(value));
 
+/** A number or a boolean as the text a URL would carry; anything else as it came (the schema then refuses it). */
+const textOf = (value: unknown) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value);
+
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
-/** A request body as an assistant passes it: a JSON value, or its JSON text. */
+/**
+ * A request body as an assistant passes it: a JSON object, or its JSON text (parsed here). Every body of the
+ * API is an object. The input schema says `type: object` with `additionalProperties: true`: an explicit JSON
+ * type, no `{}` schema and no `type` array, which every client takes (Gemini's function declarations refuse
+ * the others; the Inspector's `--strict` warns of them).
+ */
 const bodySchema = z
-  .union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string()])
+  .preprocess(
+    (value, ctx) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `The body is not JSON (${error instanceof Error ? error.message : String(error)}). Pass it as a JSON object, or as its JSON text.`,
+        });
+        return z.NEVER;
+      }
+    },
+    z.record(z.string(), z.unknown(), { error: 'The body is a JSON object (every body of the API is one), or its JSON text.' }).meta({
+      additionalProperties: true,
+    }),
+  )
   .optional()
-  .describe('The JSON body of the request: an object (or array), or its JSON text.');
+  .describe('The JSON body of the request: an object, or its JSON text.');
 
-const scalar = z.union([z.string(), z.number(), z.boolean()]);
+/** Query values as strings (a repeated name as a list of strings); a number or a boolean is taken as its text. */
+const queryValue = z.preprocess(
+  (value) => (Array.isArray(value) ? value.map(textOf) : textOf(value)),
+  z.union([z.string(), z.array(z.string())]),
+);
 const querySchema = z
-  .record(z.string(), z.union([scalar, z.array(scalar)]))
+  .record(z.string(), queryValue)
   .optional()
-  .describe('Query parameters by name, e.g. {"network_from": "tron", "amount": "100"}.');
+  .describe('Query parameters by name, e.g. {"network_from": "tron", "amount": "100"}; a repeated name as a list of strings.');
 
 const operationSchema = z
   .string()
@@ -203,7 +231,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     },
     async ({ operation, responses, status }) => {
       const [doc, marks] = await Promise.all([apiDocument(site), marksOf(site)]);
-      return json(operationAnswer(doc, site, findOperation(doc, operation), { responses, status }, marks));
+      return json(operationAnswer(doc, site, findOperation(doc, operation, sandboxUrl), { responses, status }, marks, sandboxUrl));
     },
   );
 
@@ -241,7 +269,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     {
       title: 'Check a request',
       description:
-        'Checks a request body (and query) against the OpenAPI document, with the same validator as the local sandbox, without ' +
+        'Checks a request body (and query) against the OpenAPI document, with the local sandbox’s verdicts, without ' +
         'sending it. Returns valid, or each field at fault (fiat_price.symbol, payouts.1.network) with the message and the ' +
         "document's rule it breaks. Path parameters come from a concrete path in `operation`, else from the document's examples.",
       inputSchema: { operation: operationSchema, body: bodySchema, query: querySchema },
@@ -250,7 +278,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     async ({ operation, body, query }) => {
       const parsed = parseBody(body);
       const doc = await apiDocument(site);
-      const found = findOperation(doc, operation);
+      const found = findOperation(doc, operation, sandboxUrl);
       if (found.entry.webhook)
         throw new Error(`${found.entry.operationId} is a webhook: the API sends it, there is no request of yours to check`);
       const verdict = await requestChecker(doc)(found, parsed, queryOf(found, query));
@@ -289,7 +317,7 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     },
     async ({ operation, body, query, token }) => {
       const parsed = parseBody(body);
-      const found = findOperation(await apiDocument(site), operation);
+      const found = findOperation(await apiDocument(site), operation, sandboxUrl);
       if (found.origin !== undefined) {
         throw new Error(
           `try_in_sandbox sends to the local sandbox (${sandboxUrl}) only, so the operation names no host: give ${found.entry.method.toUpperCase()} ${found.entry.path} or ${found.entry.operationId}, not ${found.origin}.`,

@@ -1,16 +1,20 @@
 /**
  * validate_request: checks a request against the OpenAPI document the site
- * publishes with the local sandbox's validator, without sending it. As in the
- * sandbox (sandbox/server.ts), Stoplight Prism's engine
- * (src/openapi/prism.ts, set up as for the sandbox less the credentials check)
- * decides whether the request is valid, and the project's violation finder
- * (src/openapi/violations.ts) names each field at fault with the document's rule.
- * Prism loads on the first check: the other tools never wait for it.
+ * publishes, without sending it, with one engine (src/openapi/requestCheck.ts):
+ * Ajv's validators, compiled ahead of time from the same document at
+ * `npm run mcp:build` (mcp/generated/requestValidators.js, bundled into
+ * dist/server.js), which decide as the local sandbox's Prism decides and name
+ * each field at fault as the sandbox does (src/openapi/violations.ts).
+ * tests/unit/request-check.test.ts runs both on the same requests.
+ *
+ * When the site publishes another document than the one the package was built
+ * from (or a clone runs the sources before a build), the same plan is compiled
+ * now with Ajv: the verdicts stay the same engine's.
  */
-import type { IHttpRequest } from '@stoplight/prism-http';
-import type { JsonObject } from '../src/openapi/document';
-import { prismEngine, refusalDiagnostics, type PrismEngine, type PrismRefusal } from '../src/openapi/prism';
-import { violationFinder, type Diagnostic, type Violation } from '../src/openapi/violations';
+import { operations, type JsonObject } from '../src/openapi/document';
+import { documentFingerprint, requestChecker as checkerOf, type RequestChecker, type Validate } from '../src/openapi/requestCheck';
+import { compileRequestSchemas } from '../src/openapi/requestSchemas';
+import type { Violation } from '../src/openapi/violations';
 import type { FoundOperation } from './openapi';
 
 export type Query = Record<string, string | string[]>;
@@ -18,6 +22,18 @@ export type Query = Record<string, string | string[]>;
 type Verdict = { valid: boolean; violations: Violation[] };
 
 type Checker = (found: FoundOperation, body: unknown, query: Query) => Promise<Verdict>;
+
+type Generated = { fingerprint: string; validators: Record<string, Validate> };
+
+/** The validators compiled at build, if this is a build (a clone's sources run without them). */
+function generated(): Generated | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module that exists after `npm run mcp:build` only: esbuild bundles it, tsx may not find it
+    return require('./generated/requestValidators.js') as Generated;
+  } catch {
+    return undefined;
+  }
+}
 
 const checkers = new WeakMap<JsonObject, Checker>();
 
@@ -29,37 +45,15 @@ export function requestChecker(doc: JsonObject): Checker {
 }
 
 function createChecker(doc: JsonObject): Checker {
-  const explain = violationFinder(doc);
-  let engine: Promise<PrismEngine> | undefined;
-  // A failed load is not kept: the next check tries again.
-  const load = () =>
-    (engine ??= prismEngine(doc, { checkSecurity: false, name: 'mcp' }).catch((error: unknown) => {
-      engine = undefined;
-      throw error;
-    }));
-
+  const entries = operations(doc).filter((e) => !e.webhook);
+  const built = generated();
+  let check: RequestChecker | undefined;
   return async ({ entry, path }, body, query) => {
-    const { operations, prism } = await load();
-    const resource = operations.find((r) => r.method === entry.method && r.path === entry.path);
-    if (!resource) throw new Error(`${entry.operationId} is not a call the sandbox's validator knows (a webhook?)`);
-    const result = await prism.request(
-      {
-        method: entry.method as IHttpRequest['method'],
-        url: { path, query },
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body,
-      },
-      [resource],
-    )();
-    let diagnostics: Diagnostic[];
-    if (result._tag === 'Left') {
-      const refused = refusalDiagnostics(result.left as PrismRefusal);
-      if (!refused) throw new Error(`The validator could not check the request: ${(result.left as Error).message}`);
-      diagnostics = refused;
-    } else {
-      diagnostics = result.right.validations.input;
-    }
-    const violations = explain(entry, body, diagnostics);
-    return { valid: violations.length === 0, violations };
+    check ??= checkerOf(
+      doc,
+      entries,
+      built && built.fingerprint === documentFingerprint(doc) ? built.validators : compileRequestSchemas(doc, entries),
+    );
+    return check(entry, path, body, query);
   };
 }

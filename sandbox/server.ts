@@ -40,7 +40,9 @@ import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import route from '@stoplight/prism-http/dist/router';
 import { isSiteOrigin } from '../src/origins';
 import { openapiDocument, operations as documentOperations, type DocumentNode, type OperationEntry } from '../src/openapi/document';
-import { prismEngine, queryRecord, refusalDiagnostics, type PrismOperation, type PrismRefusal } from '../src/openapi/prism';
+import { prismEngine, refusalDiagnostics, type PrismOperation, type PrismRefusal } from '../src/openapi/prism';
+import { queryRecord } from '../src/openapi/requestCheck';
+import { schemaValidator } from '../src/openapi/schemas';
 import { violationFinder, type Diagnostic, type Violation } from '../src/openapi/violations';
 
 type SandboxOptions = {
@@ -99,7 +101,7 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     documented.set(served, entry);
     return served;
   });
-  const explain = violationFinder(doc);
+  const explain = violationFinder(doc, schemaValidator(doc));
   /** The operation a request goes to, as Prism routes it (a request Prism found invalid is one it routed). */
   const routed = (input: IHttpRequest): OperationEntry => {
     const found = route({ resources: operations, input });

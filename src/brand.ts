@@ -22,6 +22,11 @@ export const brand = {
    * the API explorer reach this origin and no other local one.
    */
   localSandboxApiUrl: 'http://127.0.0.1:4010/v2.0',
+  /**
+   * The repository of these docs, for the MCP server's package (`repository` in mcp/package.json). A placeholder
+   * in the reserved domain, as the others: the provider puts its own repository here when it adopts these docs.
+   */
+  repositoryUrl: 'https://git.crypto-payments.example/docs.git',
   /** Where merchants and developers reach a person. */
   supportEmail: 'support@crypto-payments.example',
   /** The text of the announcement bar above the navbar (plain text). */

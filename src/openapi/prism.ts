@@ -12,16 +12,6 @@ import type * as PrismHttp from '@stoplight/prism-http';
 import type { JsonObject } from './document';
 import type { Diagnostic } from './violations';
 
-/** A URL's query as a Prism request carries it: a repeated name as a list (the sandbox and the MCP server). */
-export function queryRecord(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const name of new Set(search.keys())) {
-    const values = search.getAll(name);
-    query[name] = values.length === 1 ? values[0] : values;
-  }
-  return query;
-}
-
 /** An operation of the document as Prism reads it. */
 export type PrismOperation = Awaited<ReturnType<typeof PrismHttp.getHttpOperationsFromSpec>>[number];
 

@@ -4,8 +4,8 @@
  * (sandbox/server.ts) puts its answer in the `errors` of a 422; the MCP
  * server's `validate_request` (mcp/validate.ts) returns it to the assistant.
  *
- * Body errors come from the schema validator (src/openapi/schemas.ts: Ajv,
- * Draft 2020-12, as OpenAPI 3.1) run on the `oneOf` variant the body means (its
+ * Body errors come from the schema validator (Ajv, Draft 2020-12, as OpenAPI
+ * 3.1: src/openapi/schemas.ts, or its validators compiled ahead of time) run on the `oneOf` variant the body means (its
  * discriminator, else the variant it misses least), so a fixed-price charge
  * without `fiat_price` names `fiat_price` only. The other diagnostics (query,
  * path, headers) are Prism's own. Each violation also carries the document's
@@ -13,7 +13,6 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { isObject, resolveRef, type DocumentNode, type OperationEntry } from './document';
-import { schemaValidator } from './schemas';
 
 /** A rule of the document: the schema keyword and its value (`{enum: [...]}`), or the parameter (`{in: 'query', ...}`). */
 type Rule = Record<string, unknown>;
@@ -50,8 +49,12 @@ function ruleOf(error: ErrorObject): Rule {
   return { [error.keyword]: error.schema, ...(description ? { description } : {}) };
 }
 
-export function violationFinder(doc: DocumentNode) {
-  const { compile } = schemaValidator(doc);
+/** Where the finder gets the check of a schema node: Ajv compiling now (src/openapi/schemas.ts) or compiled ahead (src/openapi/requestCheck.ts). */
+export interface SchemaChecks {
+  compile(schema: DocumentNode): ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
+}
+
+export function violationFinder(doc: DocumentNode, { compile }: SchemaChecks) {
   const deref = (node: DocumentNode): DocumentNode => resolveRef(doc, node);
   const errorsOf = (schema: DocumentNode, value: unknown): ErrorObject[] => {
     const check = compile(schema);

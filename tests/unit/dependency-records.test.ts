@@ -1,7 +1,7 @@
 /**
  * The records kept about dependencies stay true:
- * - a package pinned in both manifests (the site's package.json and the MCP package's mcp/package.json, Prism
- *   among them) has one version in both, so the sandbox and validate_request run the same engine;
+ * - a package pinned in both manifests (the site's package.json and the MCP package's mcp/package.json, Ajv
+ *   among them) has one version in both, so the sandbox's violation finder and validate_request run the same Ajv;
  * - every override in package.json is named, with its reason, under "Overrides, each with its reason" in
  *   handbook/dependencies.md, and that list names no override that is gone.
  *
@@ -25,13 +25,13 @@ const mcp = read('mcp/package.json');
 
 const pins = (m: Manifest) => ({ ...m.devDependencies, ...m.dependencies });
 
-test('a package pinned in both manifests has one version (Prism among them)', () => {
+test('a package pinned in both manifests has one version (Ajv among them)', () => {
   const ours = pins(site);
   const theirs = pins(mcp);
   const shared = Object.keys(theirs).filter((name) => name in ours);
   assert.ok(
-    shared.includes('@stoplight/prism-http') && shared.includes('@stoplight/prism-core'),
-    `Prism is expected in both manifests; shared: ${shared.join(', ')}`,
+    shared.includes('ajv') && shared.includes('ajv-formats') && shared.includes('@modelcontextprotocol/sdk'),
+    `Ajv and the SDK are expected in both manifests; shared: ${shared.join(', ')}`,
   );
   const differ = shared.filter((name) => ours[name] !== theirs[name]).map((n) => `${n}: ${ours[n]} / ${theirs[n]}`);
   assert.deepEqual(differ, [], 'package.json and mcp/package.json pin these differently');

@@ -25,6 +25,9 @@ const pkg = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'package.json'), 'utf8
   bin: Record<string, string>;
 };
 const manifest = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'manifest.json'), 'utf8'));
+const registryEntry = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'server.json'), 'utf8'));
+/** The package as it is published, staged by `npm run mcp:build` (mcp/build.ts). */
+const STAGE = path.join(MCP_DIR, 'dist/package');
 
 let site: { base: string; stop: () => void };
 let temp: string;
@@ -47,17 +50,28 @@ const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, en
 
 test('the packed tarball installs into an empty folder and runs with Node alone', async () => {
   // The built file as it is (npm test builds it first): no prepack, so no other test sees it rewritten.
-  const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', temp], MCP_DIR)) as Array<{
+  const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', temp, STAGE], ROOT)) as Array<{
     filename: string;
     files: Array<{ path: string }>;
   }>;
-  assert.deepEqual(packed.files.map((f) => f.path).sort(), ['dist/server.js', 'package.json'], 'the package holds the built file only');
+  assert.deepEqual(
+    packed.files.map((f) => f.path).sort(),
+    ['LICENSE', 'README.md', 'THIRD-PARTY-NOTICES.md', 'dist/server.js', 'package.json'],
+    'the package holds the built file, its README, its license and the licenses of what the file bundles',
+  );
 
   const app = path.join(temp, 'app');
   fs.mkdirSync(app);
   npm(['install', '--prefix', app, '--no-audit', '--no-fund', '--prefer-offline', path.join(temp, packed.filename)], app);
   const kilobytes = Number(execFileSync('du', ['-sk', path.join(app, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
-  console.log(`# the installed package: ${(kilobytes / 1024).toFixed(1)} MB in node_modules`);
+  const packages = Object.keys(
+    (JSON.parse(fs.readFileSync(path.join(app, 'node_modules/.package-lock.json'), 'utf8')) as { packages: object }).packages,
+  ).length;
+  console.log(`# the installed package: ${(kilobytes / 1024).toFixed(1)} MB in node_modules, ${packages} packages`);
+  // The goal of issue 34: at most 15 MB (it was 113 MB in 218 packages, most of them Prism's). The file bundles
+  // what it needs: npm installs this package alone.
+  assert.ok(kilobytes <= 15 * 1024, `${kilobytes} KB installed`);
+  assert.equal(packages, 1, 'this package and nothing else');
 
   // Node alone: the bin's `#!/usr/bin/env node` finds Node on a PATH that has nothing of this repository's.
   const bin = path.join(app, 'node_modules/.bin', Object.keys(pkg.bin)[0]);
@@ -71,7 +85,7 @@ test('the packed tarball installs into an empty folder and runs with Node alone'
     assert.deepEqual(installed.tools, repo.tools);
     assert.equal(server.client.getServerVersion()?.version, pkg.version);
     const fixedPrice = Object.fromEntries(requestExamples(documentedCall('createCharge'))).fixedPrice;
-    // One call per dependency the bundle requires: the engine (minisearch), the document (yaml), Prism and Ajv (validate_request).
+    // One call per dependency the bundle requires: the engine (minisearch), the document (yaml), Ajv's compiled validators (validate_request).
     for (const [name, args] of [
       ['search_docs', { query: 'create a fixed-price charge' }],
       ['get_operation', { operation: 'createCharge', responses: false }],
@@ -89,6 +103,48 @@ test('the packed tarball installs into an empty folder and runs with Node alone'
   }
 });
 
+test('the published package.json is ready to publish: license, repository, homepage, mcpName; nothing that points outside it', () => {
+  const published = JSON.parse(fs.readFileSync(path.join(STAGE, 'package.json'), 'utf8')) as Record<string, unknown>;
+  for (const field of ['scripts', 'devDependencies', 'dependencies', 'private', 'workspaces'])
+    assert.equal(published[field], undefined, `no ${field}`);
+  // Every package the file bundles is named in the notices, with its license text.
+  const notices = fs.readFileSync(path.join(STAGE, 'THIRD-PARTY-NOTICES.md'), 'utf8');
+  for (const name of ['@modelcontextprotocol/sdk', 'zod', 'yaml', 'minisearch', 'ajv'])
+    assert.match(notices, new RegExp(`^## ${name} \\d`, 'm'));
+  assert.ok(!/prism|faker|postman/i.test(notices), 'no Prism in the package');
+  assert.equal(published.name, pkg.name);
+  assert.equal(published.version, pkg.version);
+  // The root project declares no license: the package says so rather than invent one.
+  const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { license?: string };
+  assert.equal(published.license, root.license ?? 'UNLICENSED');
+  assert.match(fs.readFileSync(path.join(STAGE, 'LICENSE'), 'utf8'), /^UNLICENSED\n/);
+  assert.equal(published.homepage, brand.siteUrl);
+  assert.deepEqual(published.repository, { type: 'git', url: brand.repositoryUrl, directory: 'mcp' });
+  assert.deepEqual(Object.keys(published.bin as object), [pkg.name]);
+  // The MCP Registry's entry: its name is the package's mcpName, its npm package this one, at this version.
+  assert.equal(published.mcpName, registryEntry.name);
+  assert.equal(registryEntry.version, pkg.version);
+  assert.match(registryEntry.$schema, /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/[\d-]+\/server\.schema\.json$/);
+  assert.ok(registryEntry.description.length <= 100, 'the registry takes at most 100 characters');
+  assert.deepEqual(
+    registryEntry.packages.map((p: Record<string, unknown>) => [
+      p.registryType,
+      p.identifier,
+      p.version,
+      (p.transport as { type: string }).type,
+    ]),
+    [['npm', pkg.name, pkg.version, 'stdio']],
+  );
+  assert.deepEqual(
+    registryEntry.packages[0].environmentVariables.map((v: { name: string }) => v.name),
+    Object.keys(manifest.server.mcp_config.env),
+  );
+  // The README gives the one-line setup of each client.
+  const readme = fs.readFileSync(path.join(STAGE, 'README.md'), 'utf8');
+  for (const client of ['Claude Code', 'Cursor', 'VS Code', 'Claude Desktop']) assert.ok(readme.includes(`**${client}**`), client);
+  assert.ok(readme.includes(`claude mcp add crypto-payments-docs -- npx -y ${pkg.name}`));
+});
+
 test('the MCP Bundle’s manifest validates, and names every tool the server registers', async () => {
   const validated = npm(['run', '--silent', 'validate', '-w', 'mcp'], ROOT);
   assert.match(validated, /Manifest schema validation passes/);
@@ -102,4 +158,8 @@ test('the MCP Bundle’s manifest validates, and names every tool the server reg
   assert.deepEqual(manifest.server.mcp_config.env, { DOCS_MCP_SITE: '${user_config.site}', DOCS_MCP_SANDBOX: '${user_config.sandbox}' });
   assert.equal(manifest.user_config.site.default, brand.siteUrl);
   assert.equal(manifest.user_config.sandbox.default, brand.localSandboxApiUrl);
+  // An icon (a PNG the bundle carries) and the package's license.
+  assert.equal(manifest.license, JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'package.json'), 'utf8')).license);
+  assert.deepEqual([...fs.readFileSync(path.join(MCP_DIR, manifest.icon)).subarray(1, 4)], [...Buffer.from('PNG')]);
+  assert.match(fs.readFileSync(path.join(MCP_DIR, 'bundle.ts'), 'utf8'), /'icon\.png'/, 'the bundle copies the icon');
 });

@@ -20,7 +20,7 @@ import type { DocumentNode } from '../../src/openapi/document';
 import { SERVER_JS, startServer, type ServerProcess } from '../../tools/mcp-client';
 import { calls as specCalls, chargeFiatSymbols, entities, networks, queryParameters, requiredFields, tags } from '../fixtures/spec';
 import { questionSet, relevanceSet } from '../../tools/search-relevance-set';
-import { call as documentedCall, deref, doc, requestExamples, responseOf } from '../openapi';
+import { call as documentedCall, deref, doc, documentedUrl, requestExamples, responseOf } from '../openapi';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { freePort, serveBuild } from '../../tools/servers';
 import { assertBuilt, BUILD_DIR } from './build-output';
@@ -138,6 +138,54 @@ const FIRST_HITS: Array<[query: string, route: string]> = [
   ['refund a payment', '/help-center/refund#refund-a-payment'],
   ['payout error 1002', '/guides/payouts#payout-error-1002'],
 ];
+
+/** Where a JSON schema breaks what every client takes: an empty `{}` schema, a `type` array, a property without a `type`. */
+function clientTroubles(schema: unknown, at: string, troubles: string[] = []): string[] {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return troubles;
+  const node = schema as Record<string, unknown>;
+  if (Object.keys(node).length === 0) troubles.push(`${at} is {}`);
+  if (Array.isArray(node.type)) troubles.push(`${at} has a type array`);
+  for (const [name, property] of Object.entries((node.properties as Record<string, unknown> | undefined) ?? {})) {
+    if (!(property as { type?: unknown }).type) troubles.push(`${at}.properties.${name} has no type`);
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' || key === 'definitions' || key === '$defs') {
+      for (const [name, child] of Object.entries(value as Record<string, unknown>)) clientTroubles(child, `${at}.${key}.${name}`, troubles);
+    } else if (Array.isArray(value)) value.forEach((child, i) => clientTroubles(child, `${at}.${key}[${i}]`, troubles));
+    else if (typeof value === 'object') clientTroubles(value, `${at}.${key}`, troubles);
+  }
+  return troubles;
+}
+
+test('every input schema is one that every client takes: no {} schema, no type array, a type on every property', async () => {
+  const { tools } = await server.client.listTools();
+  const troubles = tools.flatMap((tool) => clientTroubles(tool.inputSchema, tool.name));
+  assert.deepEqual(troubles, []);
+  // The test of the test: the schemas of before (zod's unknown and a union of scalars) are caught.
+  assert.deepEqual(
+    clientTroubles(
+      { type: 'object', properties: { body: { anyOf: [{ type: 'array', items: {} }] }, q: { type: ['string', 'number'] } } },
+      't',
+    ),
+    ['t.properties.body has no type', 't.properties.body.anyOf[0].items is {}', 't.properties.q has a type array'],
+  );
+  // What the schemas say is what the tools take: a body as JSON text, a number as a query value.
+  const verdict = (await ok('validate_request', {
+    operation: 'getConvertToken',
+    query: Object.fromEntries(
+      Object.entries(documentedQuery('getConvertToken')).map(([k, v]) => [k, Number.isNaN(Number(v)) ? v : Number(v)]),
+    ),
+  })) as DocumentNode;
+  assert.equal(verdict.valid, true, JSON.stringify(verdict));
+  const asText = (await ok('validate_request', { operation: 'createCharge', body: JSON.stringify(fixedPrice()) })) as DocumentNode;
+  assert.equal(asText.valid, true);
+  assert.match(await refused('validate_request', { operation: 'createCharge', body: [fixedPrice()] }), /JSON object/);
+});
+
+/** The documented query of a call (each query parameter's example), by name. */
+function documentedQuery(operationId: string): Record<string, string> {
+  return Object.fromEntries(new URL(documentedUrl(documentedCall(operationId)), 'http://x').searchParams);
+}
 
 test('search_docs ranks as the site search does: the relevance set passes, the named page first, and section narrows', async () => {
   type Hits = { hits: Array<{ url: string; page: string; text: string; section: string }> };
@@ -723,6 +771,42 @@ test('a message over 1 MB on stdio is refused unread with an error for its reque
   assert.match(server.stderr(), /Request too large: the message is 3\d{6} bytes/);
 });
 
+test('a message that is not JSON gets a JSON-RPC parse error (-32700) with a null id, and the server goes on', async () => {
+  const child = spawn(process.execPath, [SERVER_JS, '--site', site.base], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  const answers = async (count: number) => {
+    for (let i = 0; i < 100 && stdout.split('\n').filter(Boolean).length < count; i += 1) await new Promise((r) => setTimeout(r, 100));
+    return stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as DocumentNode);
+  };
+  try {
+    child.stdin.write('{"jsonrpc": "2.0", "id": 1, "method": \n');
+    child.stdin.write('\n');
+    const [parseError] = await answers(1);
+    assert.deepEqual({ ...parseError, error: { code: parseError.error.code } }, { jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    assert.match(parseError.error.message, /not JSON/);
+    const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: init })}\n`);
+    const [, initialized] = await answers(2);
+    assert.equal(initialized.id, 2);
+    assert.equal(initialized.result.serverInfo.name, 'crypto-payments-docs', 'a blank line got no answer; the next message did');
+  } finally {
+    child.kill();
+  }
+});
+
+test('get_operation and the refusals name the sandbox the server was given, not the document’s default port', async () => {
+  const answer = (await ok('get_operation', { operation: 'createCharge', responses: false })) as DocumentNode;
+  const urls = (answer.urls as Array<{ url: string }>).map((u) => u.url);
+  assert.ok(urls.includes(`${sandbox.baseUrl}/charges`), urls.join(', '));
+  assert.ok(!JSON.stringify(answer).includes(new URL(brand.localSandboxApiUrl).host), 'no word of the default port');
+  const message = await refused('get_operation', { operation: 'GET http://example.com/charges' });
+  assert.ok(message.includes(new URL(sandbox.baseUrl).origin) && !message.includes(new URL(brand.localSandboxApiUrl).host), message);
+});
+
 test('a site that does not answer, and a sandbox that is down, get error results that say so', async () => {
   const [deadSite, deadSandbox] = [await freePort(), await freePort()];
   const offline = await startServer(['--site', `http://127.0.0.1:${deadSite}`, '--sandbox', `http://127.0.0.1:${deadSandbox}/v2.0`]);
@@ -764,8 +848,15 @@ test('a sandbox that answers but is refused says what happened, with no "is it r
 });
 
 /** Runs the built server with `args` and stdin closed; its exit code and output. */
-async function runServer(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [SERVER_JS, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+async function runServer(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [SERVER_JS, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DOCS_MCP_SITE: '', DOCS_MCP_SANDBOX: '', ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -785,6 +876,16 @@ test('the server refuses a sandbox that is not on this machine, and a site that 
     const { code, stderr } = await runServer(args);
     assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
     assert.match(stderr, args[0] === '--sandbox' ? /--sandbox must be on this machine/ : /--site must be an http\(s\) URL/);
+  }
+  // A value from the environment is named by its variable, not by the option the reader did not use.
+  for (const [variable, value, expected] of [
+    ['DOCS_MCP_SITE', 'not a url', /DOCS_MCP_SITE must be an http\(s\) URL, got "not a url"/],
+    ['DOCS_MCP_SANDBOX', 'http://api.crypto-payments.example/v2.0', /DOCS_MCP_SANDBOX must be on this machine/],
+  ] as const) {
+    const { code, stderr } = await runServer([], { [variable]: value });
+    assert.equal(code, 2, stderr);
+    assert.match(stderr, expected);
+    assert.ok(!/--site|--sandbox must/.test(stderr), stderr);
   }
 });
 

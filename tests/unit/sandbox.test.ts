@@ -10,9 +10,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { startSandbox, type RunningSandbox } from '../sandbox';
+import { broken, brokenRules } from '../request-cases';
 import { call, calls, deref, doc, documentedUrl, requestExamples, responseOf, schemaErrors, type DocumentedCall } from '../openapi';
 import * as spec from '../fixtures/spec';
 import { brand } from '../../src/brand';
+import { schemaValidator } from '../../src/openapi/schemas';
 import { violationFinder } from '../../src/openapi/violations';
 import { operations, type DocumentNode } from '../../src/openapi/document';
 
@@ -112,100 +114,6 @@ describe('a call without a token answers 401 "login required"', () => {
     });
   }
 });
-
-/** A copy of a documented request example, changed by `change`. */
-function broken(operationId: string, example: string, change: (body: DocumentNode) => void): DocumentNode {
-  const found = requestExamples(call(operationId)).find(([name]) => name === example);
-  assert.ok(found, `${operationId} has the request example ${example}`);
-  const body = structuredClone(found[1]);
-  change(body);
-  return body;
-}
-
-interface BrokenRule {
-  readonly rule: string;
-  readonly body: DocumentNode;
-  /** The fields the 422 must name. */
-  readonly targets: readonly string[];
-}
-
-const tooLongExternalId = 'x'.repeat(spec.limits.externalIdMaxLength + 1);
-
-/** The validation rules of the specification (tests/fixtures/spec.ts, requestRules): the rules of charge, invoice and mass payout create, each broken alone. */
-const brokenRules: Readonly<Record<string, readonly BrokenRule[]>> = {
-  createCharge: [
-    { rule: 'project_id is required', body: broken('createCharge', 'fixedPrice', (b) => delete b.project_id), targets: ['project_id'] },
-    {
-      rule: 'pricing_type is required',
-      body: broken('createCharge', 'fixedPrice', (b) => delete b.pricing_type),
-      targets: ['pricing_type'],
-    },
-    {
-      rule: 'fixed_price needs fiat_price',
-      body: broken('createCharge', 'fixedPrice', (b) => delete b.fiat_price),
-      targets: ['fiat_price'],
-    },
-    {
-      rule: 'the fiat symbol of a charge is USD only',
-      body: broken('createCharge', 'fixedPrice', (b) => (b.fiat_price.symbol = 'EUR')),
-      targets: ['fiat_price.symbol'],
-    },
-    {
-      rule: 'external_id takes letters, digits, colon, dot, underscore and hyphen',
-      body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = 'order #1042')),
-      targets: ['external_id'],
-    },
-    {
-      rule: 'external_id has at most 255 characters',
-      body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = tooLongExternalId)),
-      targets: ['external_id'],
-    },
-    {
-      rule: 'external_id has at least 1 character',
-      body: broken('createCharge', 'fixedPrice', (b) => (b.external_id = '')),
-      targets: ['external_id'],
-    },
-    { rule: 'crypto needs a symbol', body: broken('createCharge', 'noPrice', (b) => delete b.crypto.symbol), targets: ['crypto.symbol'] },
-    {
-      rule: 'crypto needs a network',
-      body: broken('createCharge', 'noPrice', (b) => delete b.crypto.network),
-      targets: ['crypto.network'],
-    },
-  ],
-  createInvoice: [
-    { rule: 'project_id is required', body: broken('createInvoice', 'example', (b) => delete b.project_id), targets: ['project_id'] },
-    { rule: 'fiat_price is required', body: broken('createInvoice', 'example', (b) => delete b.fiat_price), targets: ['fiat_price'] },
-    {
-      rule: 'customer_email is required',
-      body: broken('createInvoice', 'example', (b) => delete b.customer_email),
-      targets: ['customer_email'],
-    },
-    {
-      rule: 'void_after_seconds is an integer (not a string)',
-      body: broken('createInvoice', 'example', (b) => (b.void_after_seconds = String(b.void_after_seconds))),
-      targets: ['void_after_seconds'],
-    },
-    {
-      rule: 'void_after_seconds is an integer (not a fraction)',
-      body: broken('createInvoice', 'example', (b) => (b.void_after_seconds = 1.5)),
-      targets: ['void_after_seconds'],
-    },
-  ],
-  createMassPayout: [
-    { rule: 'id is required', body: broken('createMassPayout', 'crypto', (b) => delete b.id), targets: ['id'] },
-    { rule: 'payouts is required', body: broken('createMassPayout', 'crypto', (b) => delete b.payouts), targets: ['payouts'] },
-    ...(['network', 'symbol', 'address', 'amount'] as const).map((field) => ({
-      rule: `each payout needs ${field}`,
-      body: broken('createMassPayout', 'crypto', (b) => delete b.payouts[1][field]),
-      targets: [`payouts.1.${field}`],
-    })),
-    {
-      rule: 'external_id takes letters, digits, colon, dot, underscore and hyphen',
-      body: broken('createMassPayout', 'crypto', (b) => (b.external_id = 'payroll 2026/03')),
-      targets: ['external_id'],
-    },
-  ],
-};
 
 describe('a body that breaks a validation rule of the specification answers 422 naming the field', () => {
   for (const [operationId, rules] of Object.entries(brokenRules)) {
@@ -419,7 +327,7 @@ test("a violation of a path item's parameter names that parameter's rule (the fi
     info: { title: 't', version: '1' },
     paths: { '/charges/{id}': { parameters: [idParameter], get: { operationId: 'getCharge', responses: {} } } },
   };
-  const explain = violationFinder(doc);
+  const explain = violationFinder(doc, schemaValidator(doc));
   const [getCharge] = operations(doc);
   const violations = explain(getCharge, undefined, [{ path: ['path', 'id'], message: 'must match format "uuid"' }]);
   assert.deepEqual(violations, [
