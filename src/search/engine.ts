@@ -231,8 +231,12 @@ function sentencesOf(text: string): string[] {
  * sentence after it when it is a lead-in (ends with a colon); ties go to the first. Undefined when no
  * sentence holds a term.
  */
-function answeringSentence(texts: string[], holds: (word: string) => boolean): string | undefined {
-  const sentences = texts.flatMap(sentencesOf);
+function answeringSentence(texts: string[], holds: (word: string) => boolean, heading = ''): string | undefined {
+  // A sentence that only says the heading again (a table's caption under a heading of the same words) answers nothing.
+  const same = (a: string, b: string) => a.trim().replace(/[.:]$/, '').toLowerCase() === b.trim().toLowerCase();
+  const all = texts.flatMap(sentencesOf);
+  const sentences = all.filter((sentence) => !same(sentence, heading));
+  if (sentences.length === 0 && all.length > 0) return all[0];
   if (sentences.length === 0) return undefined;
   const leadIn = (sentence: string) => sentence.endsWith(':') || /^Fields of /.test(sentence);
   let best: { at: number; n: number } | undefined;
@@ -338,7 +342,7 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
           }
           return yes;
         };
-        this.answer = { text: answeringSentence(texts, holds) };
+        this.answer = { text: answeringSentence(texts, holds, this.record.hierarchy.filter(Boolean).at(-1)) };
       }
       return this.answer.text;
     }
