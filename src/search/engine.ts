@@ -27,22 +27,10 @@ import type { SearchRecord } from './records';
 import { isSchemaPage } from '../api-reference/routes';
 import { FIELD_WORDS, planOf, STOP_WORDS } from './question';
 import { readerWords as defaultReaderWords, type ReaderWording } from './readerWords';
+import { partsOf, wordsOf } from './words';
+import { answeringSentence } from './answeringSentence';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
-
-/** Splits a word into its parts: `insufficient_balance` into insufficient, balance; `FiatPrice` into Fiat, Price. */
-function partsOf(word: string, camel: boolean): string[] {
-  const parts = word.split(/[_\-.:]+/).filter(Boolean);
-  const split = camel ? parts.flatMap((p) => p.split(/(?<=\p{Ll})(?=\p{Lu})/u)) : parts;
-  return split.length > 1 ? split : [];
-}
-
-function wordsOf(text: string): string[] {
-  return text
-    .split(/[^\p{L}\p{N}_\-.:]+/u)
-    .map((raw) => raw.replace(/^[-.:_]+|[-.:_]+$/g, ''))
-    .filter(Boolean);
-}
 
 /**
  * Words and identifiers, each whole and then its parts: `insufficient_balance` gives itself and
@@ -220,40 +208,6 @@ function weightOf(entry: SearchEntry): number {
 }
 
 const MAX_HITS_A_PAGE = 3;
-
-/** The sentences of a text block: split after . ! ? or : followed by a space. */
-function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?:])\s+(?=\S)/u).filter(Boolean);
-}
-
-/**
- * The sentence of `texts` (in page order) that holds the most of the query's terms (`answers`), with the
- * sentence after it when it is a lead-in (ends with a colon); ties go to the first. Undefined when no
- * sentence holds a term.
- */
-function answeringSentence(texts: string[], holds: (word: string) => boolean, heading = ''): string | undefined {
-  // A sentence that only says the heading again (a table's caption under a heading of the same words) answers nothing.
-  const same = (a: string, b: string) => a.trim().replace(/[.:]$/, '').toLowerCase() === b.trim().toLowerCase();
-  const all = texts.flatMap(sentencesOf);
-  const sentences = all.filter((sentence) => !same(sentence, heading));
-  if (sentences.length === 0 && all.length > 0) return all[0];
-  if (sentences.length === 0) return undefined;
-  const leadIn = (sentence: string) => sentence.endsWith(':') || /^Fields of /.test(sentence);
-  let best: { at: number; n: number } | undefined;
-  sentences.forEach((sentence, at) => {
-    const words = wordsOf(sentence).flatMap((w) => [w, ...partsOf(w, true)]);
-    const found = new Set(words.map((w) => w.toLowerCase()).filter(holds));
-    // A lead-in ("Authenticate with one of these schemes:", "Fields of X") counts a little less.
-    const n = found.size - (leadIn(sentence) ? 0.5 : 0);
-    if (found.size > 0 && (!best || n > best.n)) best = { at, n };
-  });
-  // No sentence holds a word of the query (the heading did): the first sentence under the heading.
-  const at = best?.at ?? 0;
-  // A lead-in is shown with what it leads to (the first items of its list or table), up to about 160 characters.
-  let text = sentences[at];
-  for (let next = at + 1; leadIn(sentences[at]) && next < sentences.length && text.length < 160; next++) text += ` ${sentences[next]}`;
-  return text;
-}
 
 export function createEngine(records: SearchRecord[], options: EngineOptions = {}): Engine {
   const words = options.readerWords ?? defaultReaderWords;

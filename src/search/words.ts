@@ -1,0 +1,18 @@
+/**
+ * A text's words as the search reads them: split on anything but letters, digits and the joiners of
+ * identifiers (`_ - . :`), each identifier also in its parts. The engine and the answering sentence share it.
+ */
+
+/** Splits a word into its parts: `insufficient_balance` into insufficient, balance; `FiatPrice` into Fiat, Price. */
+export function partsOf(word: string, camel: boolean): string[] {
+  const parts = word.split(/[_\-.:]+/).filter(Boolean);
+  const split = camel ? parts.flatMap((p) => p.split(/(?<=\p{Ll})(?=\p{Lu})/u)) : parts;
+  return split.length > 1 ? split : [];
+}
+
+export function wordsOf(text: string): string[] {
+  return text
+    .split(/[^\p{L}\p{N}_\-.:]+/u)
+    .map((raw) => raw.replace(/^[-.:_]+|[-.:_]+$/g, ''))
+    .filter(Boolean);
+}
