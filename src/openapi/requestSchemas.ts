@@ -12,20 +12,8 @@ import { _ } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { DocumentNode, JsonObject, OperationEntry } from './document';
 import { documentFingerprint, requestSchemas, type Validate } from './requestCheck';
+import { rewriteRefs } from './schemas';
 
-/** `#/components/...` refs as `openapi.json#/components/...`: the id the components are registered under. */
-function rewriteRefs(node: DocumentNode): DocumentNode {
-  if (Array.isArray(node)) return node.map(rewriteRefs);
-  if (node && typeof node === 'object') {
-    return Object.fromEntries(
-      Object.entries<DocumentNode>(node).map(([key, value]) => [
-        key,
-        key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `openapi.json${value}` : rewriteRefs(value),
-      ]),
-    );
-  }
-  return node;
-}
 
 function ajvFor(doc: DocumentNode, coerce: boolean, standalone: boolean): Ajv2020 {
   const ajv = new Ajv2020({

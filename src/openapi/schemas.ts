@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import type { DocumentNode } from './document';
 
 /** `#/components/...` refs as `openapi.json#/components/...`: the id the components are registered under. */
-function rewriteRefs(node: DocumentNode): DocumentNode {
+export function rewriteRefs(node: DocumentNode): DocumentNode {
   if (Array.isArray(node)) return node.map(rewriteRefs);
   if (node && typeof node === 'object') {
     return Object.fromEntries(
