@@ -5,6 +5,9 @@
  * `npm run mcp:build`). Both use the same Ajv settings as src/openapi/schemas.ts (Draft 2020-12,
  * all errors, verbose, ajv-formats, `binary` as any string); the parameters are coerced as Prism
  * coerces them. Node only (it compiles).
+ *
+ * Written for ajv 8.20 and ajv-formats 3.0: the standalone code it writes requires their runtime files
+ * (`ajv/dist/runtime/*`, `ajv-formats/dist/formats`), which their `exports` do not declare.
  */
 import Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
