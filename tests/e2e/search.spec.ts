@@ -169,8 +169,9 @@ test.describe('search modal (built-in index)', () => {
     await gotoHydrated(page, '/search?q=payout');
     await expect(page.locator('main article').first()).toBeVisible();
     expect(await holding(await scriptsOf(page))).toEqual([]);
-    const [worker] = page.workers();
-    expect((await holding([worker.url(), ...(await scriptsOf(worker))])).length).toBeGreaterThan(0);
+    // The worker's scripts are read once it has loaded them: its resource entries can trail the first results.
+    const worker = page.workers()[0] ?? (await page.waitForEvent('worker'));
+    await expect.poll(async () => (await holding([worker.url(), ...(await scriptsOf(worker))])).length).toBeGreaterThan(0);
   });
 
   test("the modal's stylesheet loads with the modal: pages link none of its rules, and the opened modal is styled", async ({ page }) => {
