@@ -249,8 +249,7 @@ test.describe('search modal (built-in index)', () => {
     await page.keyboard.press('Control+k');
     await input(page).fill('payout error 1003');
     const row = page.locator('.DocSearch-Hit a[href$="#payout-error-1003"]').first();
-    // The first search waits for the index and the engine (seconds on a loaded machine).
-    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row).toBeVisible();
     await row.click();
     await expect(page).toHaveURL(/\/guides\/payouts#payout-error-1003$/);
     await expect(page.locator('[id="payout-error-1003"]')).toBeInViewport();
