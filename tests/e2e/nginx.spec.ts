@@ -10,47 +10,21 @@ import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { expect } from '@playwright/test';
 import { brand } from '../../src/brand';
-import { HOME_REDIRECT_TARGET, pageRoutes, searchRoute } from '../fixtures/routes';
+import { pageRoutes, searchRoute } from '../fixtures/routes';
 import { gotoHydrated, sitemapRoutes, watchCsp } from './helpers';
 import { test } from './nginx';
-import { HOSTILE_PATHS, rawGet } from './hosting';
-import { calls, documentSchemas } from '../openapi';
+import { hostingChecks, rawGet } from './hosting';
+import { calls } from '../openapi';
 
 test.describe.configure({ mode: 'serial' });
 
 test.describe('nginx over build/', () => {
-  test('/ answers 301 to the welcome guide', async ({ request }) => {
-    const response = await request.get('/', { maxRedirects: 0 });
-    expect(response.status()).toBe(301);
-    expect(response.headers().location).toBe(HOME_REDIRECT_TARGET);
-  });
+  test('/ answers 301 to the welcome guide', async ({ request }) => hostingChecks.homeRedirect(request));
 
-  test('an unknown path answers 404 with the not-found page', async ({ request }) => {
-    for (const p of ['/no-such-page', '/guides/charges/nope', '/assets/js/nope.js']) {
-      const response = await request.get(p, { maxRedirects: 0 });
-      expect(response.status(), p).toBe(404);
-    }
-    expect(await (await request.get('/no-such-page')).text()).toContain('Page not found');
-  });
+  test('an unknown path answers 404 with the not-found page', async ({ request }) => hostingChecks.notFound(request));
 
-  test('no hostile path redirects off the site: a redirect goes only to a path the build lists in _redirects', async ({ nginx }) => {
-    const targets = new Set(
-      fs
-        .readFileSync(path.resolve('build', '_redirects'), 'utf8')
-        .split('\n')
-        .filter((line) => line.startsWith('/'))
-        .map((line) => line.split(' ')[1]),
-    );
-    for (const rawPath of HOSTILE_PATHS) {
-      const { status, headers } = await rawGet(nginx.origin, rawPath);
-      if (status >= 300 && status < 400) {
-        expect(targets.has(headers.location ?? ''), `${rawPath} -> ${status} ${headers.location}`).toBe(true);
-      } else {
-        expect(headers.location, rawPath).toBeUndefined();
-        expect([400, 404], rawPath).toContain(status);
-      }
-    }
-  });
+  test('no hostile path redirects off the site: a redirect goes only to a path the build lists in _redirects', async ({ nginx }) =>
+    hostingChecks.hostilePaths(nginx.origin));
 
   test('a browser sent to a backslash path stays on the site', async ({ page, nginx }) => {
     const { port } = new URL(nginx.origin);
@@ -62,37 +36,12 @@ test.describe('nginx over build/', () => {
     }
   });
 
-  test('every route answers 200 without a trailing slash and 301 to it with one', async ({ request }) => {
-    for (const route of pageRoutes) {
-      const ok = await request.get(route, { maxRedirects: 0 });
-      expect(ok.status(), route).toBe(200);
-      expect(ok.headers()['content-type'], route).toContain('text/html');
-      const slash = await request.get(`${route}/`, { maxRedirects: 0 });
-      expect(slash.status(), `${route}/`).toBe(301);
-      expect(slash.headers().location, `${route}/`).toBe(route);
-    }
-  });
+  test('every route answers 200 without a trailing slash and 301 to it with one', async ({ request }) =>
+    hostingChecks.trailingSlash(request));
 
   test("every schema page that is no longer built answers 301 to the page that names the schema now, its twin to that page's twin", async ({
     request,
-  }) => {
-    const built = new Set(sitemapRoutes());
-    let moved = 0;
-    for (const name of documentSchemas()) {
-      const old = `/api/schemas/${name.toLowerCase().replace(/([a-z])(\d)/g, '$1-$2')}`;
-      if (built.has(old)) continue;
-      moved += 1;
-      const response = await request.get(old, { maxRedirects: 0 });
-      expect(response.status(), old).toBe(301);
-      const to = response.headers().location;
-      expect(built.has(to), `${old} -> ${to}`).toBe(true);
-      expect(await (await request.get(to)).text(), `${to} names ${name}`).toMatch(new RegExp(`<code>${name}</code>|\\(${name}\\)`));
-      const twin = await request.get(`${old}.md`, { maxRedirects: 0 });
-      expect(twin.status(), `${old}.md`).toBe(301);
-      expect(twin.headers().location).toBe(`${to}.md`);
-    }
-    expect(moved).toBeGreaterThan(100);
-  });
+  }) => hostingChecks.movedSchemaPages(request));
 
   test('HTML revalidates and hashed assets are immutable for a year, compressed', async ({ request }) => {
     const html = await request.get('/guides/charges');
@@ -130,24 +79,7 @@ test.describe('nginx over build/', () => {
   });
 
   test('security headers on an HTML page and an asset', async ({ request }) => {
-    const page = await request.get('/guides/charges');
-    const asset = await request.get('/img/logo.svg');
-    for (const response of [page, asset]) {
-      const h = response.headers();
-      const csp = h['content-security-policy'];
-      const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-      expect(scriptSrc).not.toContain("'unsafe-inline'");
-      expect(scriptSrc).not.toContain("'unsafe-eval'");
-      expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("base-uri 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toMatch(/algolia/);
-      expect(h['x-content-type-options']).toBe('nosniff');
-      expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(h['permissions-policy']).toContain('camera=()');
-      expect(h['strict-transport-security']).toMatch(/max-age=\d+/);
-    }
+    for (const url of ['/guides/charges', '/img/logo.svg']) hostingChecks.securityHeaders((await request.get(url)).headers(), url);
   });
 });
 
