@@ -6,7 +6,8 @@
  * - no page has two headings (h2, h3) of one text;
  * - no gap mark's heading is a URL;
  * - no twin labels with a sentence (".:**");
- * - no description (cards, `og:description`, llms.txt) eats the underscores of a name (`fixedprice`).
+ * - no description (cards, `og:description`, llms.txt) eats the underscores of a name (`fixedprice`);
+ * - no page shows a body the theme makes up from a schema ("Example (auto)"; src/theme/ResponseExamples).
  * And, from the document alone: a recursive schema is expanded once; a map says what its keys and values are.
  *
  * Run: node --import tsx --test tests/unit/rendering.test.ts (after `npm run build`)
@@ -109,6 +110,29 @@ const mangled = [...underscoredNames(doc)].map((name) => name.replace(/_/g, ''))
 /** Text without its URLs and paths (a route's slug, /api/schemas/converttoken, is lowercase by design). */
 const withoutPaths = (text: string) => text.replace(/\S*\/\S*/g, ' ');
 const mangledWord = new RegExp(`\\b(?:${mangled.join('|')})\\b`);
+
+/** The theme's tab of a body made up from a schema, by its label. */
+const autoExampleTabs = ($: cheerio.CheerioAPI) => $('[role="tab"]').filter((_, tab) => $(tab).text().trim() === 'Example (auto)').length;
+
+describe('examples', () => {
+  test('no page shows a body made up from a schema ("Example (auto)"): only the document’s examples', () => {
+    const found = pages().filter(({ $ }) => autoExampleTabs($) > 0);
+    assert.deepEqual(
+      found.map((p) => p.route),
+      [],
+    );
+    // The reference shows the document's own examples still.
+    const withExamples = pages().filter(
+      ({ route, $ }) => route.startsWith('/api/') && $('[role="tab"]').filter((_, t) => $(t).text().trim() === 'Example').length > 0,
+    );
+    assert.ok(withExamples.length >= 25, `${withExamples.length} reference pages show an example tab`);
+  });
+
+  test('an "Example (auto)" tab is found (test of the test)', () => {
+    const $ = cheerio.load('<ul role="tablist"><li role="tab">Schema</li><li role="tab">Example (auto)</li></ul>');
+    assert.equal(autoExampleTabs($), 1);
+  });
+});
 
 describe('field tables', () => {
   test('no field table is empty', () => {
