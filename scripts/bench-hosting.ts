@@ -9,18 +9,14 @@
  * Options: SECONDS=5 per measurement, ROUNDS=3 (before and after alternate), CONCURRENCY=16.
  * Prints a table and writes it to bench/HOSTING.md.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { prepareNginxRoot } from '../deploy/precompress';
-import { renderNginx } from '../deploy/render';
-import { answering, freePort } from '../tools/servers';
+import { startNginx } from '../tools/nginx';
 
 const ROOT = path.resolve(__dirname, '..');
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
@@ -36,30 +32,6 @@ function beforeIssue33(conf: string): string {
     throw new Error('bench-hosting: the configuration changed shape; update beforeIssue33');
   }
   return edited;
-}
-
-async function startNginx(setup: Setup, work: string): Promise<{ origin: string; stop(): Promise<void> }> {
-  const prefix = fs.mkdtempSync(path.join(work, `${setup}-`));
-  fs.chmodSync(prefix, 0o755);
-  let root = BUILD;
-  if (setup === 'after') {
-    root = path.join(prefix, 'root');
-    await prepareNginxRoot(BUILD, root);
-  }
-  const port = await freePort();
-  const conf = renderNginx({ root, listen: `127.0.0.1:${port}`, prefix });
-  fs.writeFileSync(path.join(prefix, 'nginx.conf'), setup === 'before' ? beforeIssue33(conf) : conf);
-  const child = spawn(NGINX, ['-c', path.join(prefix, 'nginx.conf'), '-p', prefix, '-g', 'daemon off;'], { stdio: 'ignore' });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const origin = `http://127.0.0.1:${port}`;
-  await answering(`${origin}${PAGE}`, child, 15_000);
-  return {
-    origin,
-    async stop() {
-      if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGQUIT');
-      await exited;
-    },
-  };
 }
 
 /** CONCURRENCY keep-alive clients asking for `url` for SECONDS: requests per second and the 99th percentile in ms. */
@@ -104,30 +76,28 @@ async function main(): Promise<void> {
   const html = fs.readFileSync(path.join(BUILD, `${PAGE}.html`), 'utf8');
   const main = cheerio.load(html)('script[src^="/assets/js/main."]').attr('src');
   if (!main) throw new Error(`${PAGE} loads no main.js`);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hosting-'));
-  // nginx's workers run as another user when this runs as root.
-  fs.chmodSync(work, 0o755);
   const results: Record<Setup, Record<string, Array<{ rps: number; p99: number; bytes: number }>>> = { before: {}, after: {} };
-  try {
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const setup of round % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const)) {
-        const nginx = await startNginx(setup, work);
-        try {
-          for (const [label, url] of [
-            ['page', PAGE],
-            ['main.js', main],
-          ]) {
-            const result = await load(nginx.origin + url);
-            (results[setup][label] ??= []).push(result);
-            console.error(`round ${round + 1} ${setup} ${label}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(0)} ms`);
-          }
-        } finally {
-          await nginx.stop();
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const setup of round % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const)) {
+      const nginx = await startNginx({
+        build: BUILD,
+        probePath: PAGE,
+        asBuilt: setup === 'before',
+        editConf: setup === 'before' ? beforeIssue33 : undefined,
+      });
+      try {
+        for (const [label, url] of [
+          ['page', PAGE],
+          ['main.js', main],
+        ]) {
+          const result = await load(nginx.origin + url);
+          (results[setup][label] ??= []).push(result);
+          console.error(`round ${round + 1} ${setup} ${label}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(0)} ms`);
         }
+      } finally {
+        await nginx.stop();
       }
     }
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
   }
   const rows = ['page', 'main.js'].map((label) => {
     const before = results.before[label];
