@@ -23,7 +23,6 @@
  * (scripts/lib/wake-probe.ts, WAKE_RUNS=5) and writes bench/WAKE.md; BENCH_BEFORE_DIR=path measures
  * another build (an earlier commit's) in the same session, runs interleaved, as the "before" column.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,11 +31,13 @@ import { brand } from '../src/brand';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
 import { serveBuild } from '../tools/servers';
 import { ROOT, kb, table, weighPage, type Weight } from './lib/weigh';
-import { median, probeSearchTyping } from './lib/search-probe';
+import { probeSearchTyping } from './lib/search-probe';
 import { probeWake, wakeGoalRows, wakeReport } from './lib/wake-probe';
 import { searchGoalRows } from './lib/search-goals';
 import { DOCUSAURUS_VERSION, dirSize, prepareBareTemplate, run } from './lib/bare-template';
 import { mcpBenchmark } from './bench-mcp';
+import { lighthouseOnce, medianOf, type Lh } from './lib/lighthouse';
+import { startNginx } from '../tools/nginx';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const SEARCH_RUNS = Number(process.env.SEARCH_RUNS ?? 5);
@@ -55,28 +56,27 @@ const TARGETS: Target[] = [
   { site: 'ours', label: 'operation page', path: '/api/create-charge', kind: 'api-operation' },
 ];
 
-type Lh = {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  failing: string[];
-};
-
-async function lighthouseOnce(url: string): Promise<Lh> {
-  const result = spawnSync('node', [path.join(ROOT, 'scripts/lib/lighthouse-run.mjs'), url, CHROMIUM_PATH, ...CHROMIUM_ARGS], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error(`lighthouse failed for ${url}`);
-  return JSON.parse(result.stdout) as Lh;
-}
-
 const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
+/** Lighthouse through nginx: each page's median scores, and its performance and TBT against the template's. */
+function nginxTable(targets: Target[], runs: Map<Target, Lh[]>): string {
+  const floor = runs.get(targets[0]) ?? [];
+  const rows = targets.map((t) => {
+    const r = runs.get(t) ?? [];
+    const perf = medianOf(r, 'performance') - medianOf(floor, 'performance');
+    return [
+      `${t.label} (${t.path})`,
+      String(medianOf(r, 'performance')),
+      String(Math.round(medianOf(r, 'lcp'))),
+      String(Math.round(medianOf(r, 'tbt'))),
+      medianOf(r, 'cls').toFixed(3),
+      t === targets[0]
+        ? 'floor'
+        : `perf ${perf >= 0 ? '+' : ''}${perf} pts, TBT ${Math.round(medianOf(r, 'tbt') - medianOf(floor, 'tbt'))} ms`,
+    ];
+  });
+  return table(['page', 'perf', 'LCP ms', 'TBT ms', 'CLS', 'vs template through nginx'], rows);
+}
 
 /** Prints a report and keeps it as bench/<file> (committed: the last measured figures). */
 function report(file: string, out: string): void {
@@ -130,6 +130,11 @@ async function main(): Promise<void> {
     ours: await serveBuild(ourBuild, brand.homeRoute),
     bare: await serveBuild(bareBuild, '/docs/intro'),
   };
+  // The same pages through the shipped nginx configuration, compressed and with the CSP, as readers get them.
+  const nginx = {
+    ours: await startNginx({ build: ourBuild, probePath: brand.homeRoute }),
+    bare: await startNginx({ build: bareBuild, probePath: '/docs/intro' }),
+  };
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const weights = new Map<Target, Weight>();
@@ -139,13 +144,15 @@ async function main(): Promise<void> {
     const wake = wakeGoalRows(await probeWake(launchBrowser, servers.ours.base, WAKE_RUNS));
 
     const lh = new Map<Target, Lh[]>(TARGETS.map((t) => [t, []]));
+    const lhNginx = new Map<Target, Lh[]>(TARGETS.map((t) => [t, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const t of TARGETS) {
-        console.error(`lighthouse run ${i + 1}/${RUNS}: ${t.site} ${t.path}`);
-        lh.get(t)?.push(await lighthouseOnce(servers[t.site].base + t.path));
+        console.error(`lighthouse run ${i + 1}/${RUNS}: ${t.site} ${t.path}, docusaurus serve and nginx`);
+        lh.get(t)?.push(lighthouseOnce(servers[t.site].base + t.path));
+        lhNginx.get(t)?.push(lighthouseOnce(nginx[t.site].origin + t.path));
       }
     }
-    const med = (t: Target, key: Exclude<keyof Lh, 'failing'>) => median((lh.get(t) ?? []).map((r) => r[key]));
+    const med = (t: Target, key: Exclude<keyof Lh, 'failing'>) => medianOf(lh.get(t) ?? [], key);
     const failingAudits = (t: Target) => [...new Set((lh.get(t) ?? []).flatMap((r) => r.failing))].join(', ') || '—';
 
     const floor = TARGETS[0];
@@ -337,6 +344,10 @@ async function main(): Promise<void> {
       '',
       table(['page', 'requests', 'JS KB', 'CSS KB', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'vs template'], rows),
       '',
+      '## Through the shipped nginx (deploy/render.ts: precompressed, the CSP enforced), the template through the same',
+      '',
+      nginxTable(TARGETS, lhNginx),
+      '',
       '## Goals (an API reference as light as a guide page; ratios to the template measured in this run)',
       '',
       table(['figure', 'bare template', 'this site', 'goal', 'result'], goals),
@@ -369,6 +380,7 @@ async function main(): Promise<void> {
   } finally {
     servers.ours.stop();
     servers.bare.stop();
+    await Promise.all([nginx.ours.stop(), nginx.bare.stop()]);
   }
 }
 
