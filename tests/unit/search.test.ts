@@ -16,6 +16,7 @@ import { searchSettings } from '../../src/search/config';
 import { escapeHtml, escapeRegExp } from '../../src/text';
 import { questionSet, relevanceSet } from '../../tools/search-relevance-set';
 import { inSiteWords, readerWords } from '../../src/search/readerWords';
+import { planOf } from '../../src/search/question';
 import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
 import { assertBuilt, BUILD_DIR } from './build-output';
 import { readable } from '../../tools/search-relevance-figures';
@@ -435,6 +436,14 @@ test('the modal and /search get the engine’s order for every question, with th
   // A lead-in goes on with what it leads to.
   const auth = engine.search('How do I authenticate my API requests?').find((h) => h.record.url.endsWith('#authentication-schemes'));
   assert.match(auth?.text ?? '', /^The API accepts three kinds of credentials: .*Bearer token/);
+});
+
+test('a question is searched by its telling words: question words and auxiliaries (has, have, had) go', () => {
+  const share = () => 0.2;
+  assert.equal(planOf('How do I know when a charge has been paid?', share, []).query, 'charge paid');
+  assert.equal(planOf('Why have my payouts had an error?', share, []).query, 'payouts error');
+  // A few keywords are searched as typed.
+  assert.equal(planOf('charge has paid', share, []).query, 'charge has paid');
 });
 
 test("readers' words: each points at words of the site, and each is a wording that misses without the map", () => {
