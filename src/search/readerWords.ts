@@ -117,6 +117,17 @@ export const readerWords: ReaderWording[] = [
     means: 'signature',
     example: { query: 'How do I check that a callback really came from you?', page: '/help-center/settings/payout-callback' },
   },
+  {
+    say: ['stop an invoice', 'stop the invoice', 'stop my invoice', 'cancel an invoice', 'cancel the invoice', 'cancel my invoice'],
+    means: 'void an invoice',
+    example: { query: 'How do I stop an invoice from being paid?', page: '/api/void-invoice' },
+  },
+  {
+    // The docs call a coin a currency (the pages' titles) and a symbol (the API's field: "the coin or token on it").
+    say: ['coins', 'coin'],
+    means: 'currencies symbols',
+    example: { query: 'Which coins can my customers pay with?', page: '/guides/charges/currencies' },
+  },
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
