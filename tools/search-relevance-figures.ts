@@ -1,8 +1,9 @@
 /**
  * Issue 32's figures over a build: the keyword set (tools/search-relevance-set.ts's relevanceSet) and the
  * question set (questionSet) through the engine, in the modal's order, and through the MCP server's
- * search_docs (mcp/search.ts, against the build served on a free port); and the section links that search
- * gives for both sets which read_page would refuse (mcp/sections.ts, over the build's Markdown twins).
+ * search_docs (mcp/search.ts, against the build served on a free port); the held-out questions
+ * (heldOutQuestions) the same two ways; and the section links that search gives for the sets which read_page
+ * would refuse (mcp/sections.ts, over the build's Markdown twins).
  * Shared by `npm run bench:search` (scripts/lib/search-goals.ts) and the unit tests.
  */
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ import { searchDocs } from '../mcp/search';
 import { sectionFor } from '../mcp/sections';
 import { Site } from '../mcp/site';
 import { serveBuild } from './servers';
-import { questionSet, relevanceSet, type RelevanceCase } from './search-relevance-set';
+import { heldOutQuestions, questionSet, relevanceSet, type QuestionCase, type RelevanceCase } from './search-relevance-set';
 import { relevanceScores, runRelevance, type Outcome } from './search-relevance';
 
 type Scores = ReturnType<typeof relevanceScores>;
@@ -23,15 +24,21 @@ export type SearchFigures = {
   keywords: Scores;
   questions: Scores;
   questionsMcp: Scores;
+  /** The held-out questions (heldOutQuestions, never tuned on) through the engine and through search_docs. */
+  heldOut: Scores;
+  heldOutMcp: Scores;
+  heldOutOutcomes: Outcome[];
+  heldOutMcpOutcomes: Outcome[];
   /** The question set's outcomes through the engine and through search_docs. */
   questionOutcomes: Outcome[];
   mcpOutcomes: Outcome[];
-  /** Distinct section links (with an anchor) that search gave for both sets, and those read_page refuses. */
+  /** Distinct section links (with an anchor) that search gave for every set, and those read_page refuses. */
   links: number;
   refused: string[];
 };
 
-const asCases = (): RelevanceCase[] => questionSet.map((q) => ({ query: q.query, pages: q.pages, kind: 'concept' }));
+const asCases = (set: QuestionCase[] = questionSet): RelevanceCase[] =>
+  set.map((q) => ({ query: q.query, pages: q.pages, kind: 'concept' }));
 
 function loadRecords(buildDir: string): SearchRecord[] {
   return (JSON.parse(fs.readFileSync(path.join(buildDir, SEARCH_INDEX_FILE), 'utf8')) as SearchIndexFile).records;
@@ -52,18 +59,25 @@ export async function searchFigures(buildDir: string, engine?: Engine): Promise<
   const eng = engine ?? createEngine(records);
   const keywords = relevanceScores(runRelevance(eng));
   const questionOutcomes = runRelevance(eng, asCases());
+  const heldOutOutcomes = runRelevance(eng, asCases(heldOutQuestions));
   const urls = new Set<string>();
-  for (const c of [...relevanceSet, ...asCases()]) for (const r of eng.search(c.query).slice(0, 20)) urls.add(r.record.url);
+  for (const c of [...relevanceSet, ...asCases(), ...asCases(heldOutQuestions)])
+    for (const r of eng.search(c.query).slice(0, 20)) urls.add(r.record.url);
   const server = await serveBuild(buildDir);
   const mcpOutcomes: Outcome[] = [];
+  const heldOutMcpOutcomes: Outcome[] = [];
   try {
     const site = new Site(server.base);
-    for (const c of asCases()) {
-      const hits = await searchDocs(site, c.query, undefined, 8);
-      const pages = hits.map((h) => new URL(h.url).pathname);
-      for (const h of hits) urls.add(new URL(h.url).pathname + new URL(h.url).hash);
-      mcpOutcomes.push({ case: c, pages, rank: pages.findIndex((p) => c.pages.includes(p)) + 1 });
-    }
+    const viaMcp = async (cases: RelevanceCase[], into: Outcome[]) => {
+      for (const c of cases) {
+        const hits = await searchDocs(site, c.query, undefined, 8);
+        const pages = hits.map((h) => new URL(h.url).pathname);
+        for (const h of hits) urls.add(new URL(h.url).pathname + new URL(h.url).hash);
+        into.push({ case: c, pages, rank: pages.findIndex((p) => c.pages.includes(p)) + 1 });
+      }
+    };
+    await viaMcp(asCases(), mcpOutcomes);
+    await viaMcp(asCases(heldOutQuestions), heldOutMcpOutcomes);
   } finally {
     server.stop();
   }
@@ -72,8 +86,12 @@ export async function searchFigures(buildDir: string, engine?: Engine): Promise<
     keywords,
     questions: relevanceScores(questionOutcomes),
     questionsMcp: relevanceScores(mcpOutcomes),
+    heldOut: relevanceScores(heldOutOutcomes),
+    heldOutMcp: relevanceScores(heldOutMcpOutcomes),
     questionOutcomes,
     mcpOutcomes,
+    heldOutOutcomes,
+    heldOutMcpOutcomes,
     links: sections.length,
     refused: sections.filter((u) => !readable(buildDir, records, u)),
   };

@@ -20,7 +20,7 @@ export const STOP_WORDS = new Set(
 
 /** Words that make a question a question, and say nothing of what it is about. */
 const QUESTION_WORDS = new Set(
-  'how what which where when why who whom whose do does did can could should would will shall may might must i me my mine we us our ours am is are was were be been it its there please happen happens if see know tell want way possible able any'.split(
+  'how what which where when why who whom whose do does did can could should would will shall may might must i me my mine we us our ours am is are was were be been it its there please happen happens if see know tell want way possible able any has have had having being'.split(
     ' ',
   ),
 );

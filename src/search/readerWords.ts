@@ -102,6 +102,32 @@ export const readerWords: ReaderWording[] = [
     means: 'deposit address',
     example: { query: 'How do I give each customer their own address to pay to?', page: '/guides/deposits/description' },
   },
+  {
+    say: ['money laundering', 'laundering', 'dirty money'],
+    means: 'AML',
+    example: { query: 'How do I see if a payment is linked to money laundering?', page: '/guides/charges/attributes' },
+  },
+  {
+    say: ['create an account', 'open an account', 'make an account', 'create my account', 'open my account'],
+    means: 'sign up',
+    example: { query: 'How do I open an account?', page: '/help-center/registration' },
+  },
+  {
+    say: ['really came from you', 'really comes from you', 'came from you', 'comes from you', 'really came from', 'really comes from'],
+    means: 'signature',
+    example: { query: 'How do I check that a callback really came from you?', page: '/help-center/settings/payout-callback' },
+  },
+  {
+    say: ['stop an invoice', 'stop the invoice', 'stop my invoice', 'cancel an invoice', 'cancel the invoice', 'cancel my invoice'],
+    means: 'void an invoice',
+    example: { query: 'How do I stop an invoice from being paid?', page: '/api/void-invoice' },
+  },
+  {
+    // The docs call a coin a currency (the pages' titles) and a symbol (the API's field: "the coin or token on it").
+    say: ['coins', 'coin'],
+    means: 'currencies symbols',
+    example: { query: 'Which coins can my customers pay with?', page: '/guides/charges/currencies' },
+  },
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -16,6 +16,7 @@ import { searchSettings } from '../../src/search/config';
 import { escapeHtml, escapeRegExp } from '../../src/text';
 import { questionSet, relevanceSet } from '../../tools/search-relevance-set';
 import { inSiteWords, readerWords } from '../../src/search/readerWords';
+import { planOf } from '../../src/search/question';
 import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
 import { assertBuilt, BUILD_DIR } from './build-output';
 import { readable } from '../../tools/search-relevance-figures';
@@ -379,7 +380,7 @@ test('a result list never shows the same text of one page twice', () => {
   }
 });
 
-test(`questions in readers' words (${questionSet.length}): hit@3 at least 90% and MRR at least 0.82, in the modal's order`, () => {
+test(`questions in readers' words (${questionSet.length}): hit@3 at least 90% and MRR at least 0.85, in the modal's order`, () => {
   const outcomes = runRelevance(
     builtEngine(),
     questionSet.map((q) => ({ query: q.query, pages: q.pages, kind: 'concept' as const })),
@@ -399,8 +400,7 @@ test(`questions in readers' words (${questionSet.length}): hit@3 at least 90% an
     'every answering page and anchor is in the build',
   );
   assert.ok(hit3 >= 0.9, `hit@3 is ${pct(hit3)}, below 90%`);
-  // Issue 32's goal is 0.85; 0.825 was measured when the set was written: the floor keeps it from falling.
-  assert.ok(mrr >= 0.82, `MRR is ${mrr.toFixed(3)}, below 0.82`);
+  assert.ok(mrr >= 0.85, `MRR is ${mrr.toFixed(3)}, below 0.85`);
 });
 
 test('the modal and /search get the engine’s order for every question, with the answering sentence as the snippet', async () => {
@@ -436,6 +436,14 @@ test('the modal and /search get the engine’s order for every question, with th
   // A lead-in goes on with what it leads to.
   const auth = engine.search('How do I authenticate my API requests?').find((h) => h.record.url.endsWith('#authentication-schemes'));
   assert.match(auth?.text ?? '', /^The API accepts three kinds of credentials: .*Bearer token/);
+});
+
+test('a question is searched by its telling words: question words and auxiliaries (has, have, had) go', () => {
+  const share = () => 0.2;
+  assert.equal(planOf('How do I know when a charge has been paid?', share, []).query, 'charge paid');
+  assert.equal(planOf('Why have my payouts had an error?', share, []).query, 'payouts error');
+  // A few keywords are searched as typed.
+  assert.equal(planOf('charge has paid', share, []).query, 'charge has paid');
 });
 
 test("readers' words: each points at words of the site, and each is a wording that misses without the map", () => {
