@@ -15,7 +15,8 @@ import { searchDocs } from '../mcp/search';
 import { sectionFor } from '../mcp/sections';
 import { Site } from '../mcp/site';
 import { serveBuild } from './servers';
-import { heldOutQuestions, questionSet, relevanceSet, type QuestionCase, type RelevanceCase } from './search-relevance-set';
+import { relevanceSet, type RelevanceCase } from './search-relevance-set';
+import { heldOutQuestions, questionSet, type QuestionCase } from './search-question-set';
 import { relevanceScores, runRelevance, type Outcome } from './search-relevance';
 
 type Scores = ReturnType<typeof relevanceScores>;
