@@ -18,8 +18,8 @@ import {
   type Json,
   type JsonObject,
   type OperationEntry,
-} from '../src/openapi/document';
-import { operationFacts } from '../src/openapi/facts';
+} from '../src/openapi/documentTree';
+import { operationFacts } from '../src/openapi/documentFacts';
 import { curlSample, fillPath } from '../src/openapi/samples';
 import { escapeRegExp } from '../src/text';
 import { operationPageUrl, schemaPageUrl } from '../src/api-reference/routes';

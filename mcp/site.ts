@@ -8,10 +8,13 @@
  * The few whole-site files are kept parsed for a minute, then asked again with
  * their validators (ETag, Last-Modified): a site deployed meanwhile is seen
  * without restarting the server. Twins are read on each call.
+ *
+ * The files are asked for with the global fetch, or with the one given: the
+ * endpoint at the edge (mcp/edge.ts) reads its own deployment's static files.
  */
 import { brand } from '../src/brand';
 import { LLMS_TXT, twinPath } from '../src/markdown/paths';
-import { request, type Answer } from './http';
+import { request, type Answer, type Fetch } from './http';
 
 const TTL_MS = 60_000;
 
@@ -51,7 +54,11 @@ export class Site {
   private readonly cache = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<unknown>>();
 
-  constructor(url: string) {
+  /** `fetch`: what asks the site for its files (default: the global fetch, over the network). */
+  constructor(
+    url: string,
+    private readonly fetch?: Fetch,
+  ) {
     const base = new URL(url);
     this.origin = base.origin;
     this.prefix = base.pathname.replace(/\/+$/, '');
@@ -64,7 +71,7 @@ export class Site {
   }
 
   private get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-    return request(this.urlOf(path), { what: 'The docs site', origin: this.origin, headers });
+    return request(this.urlOf(path), { what: 'The docs site', origin: this.origin, headers, fetch: this.fetch });
   }
 
   /** The text at `path`, or undefined when the site answers 404; any other failure throws. */
