@@ -25,6 +25,7 @@ import {
 export {
   isObject,
   OPENAPI_FILE,
+  OPENAPI_JSON_FILE,
   resolveRef,
   securityRequirements,
   serversOf,

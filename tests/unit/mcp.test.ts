@@ -429,6 +429,10 @@ test('get_operation: sendMassPayout and getConvertToken by method and path, with
   assert.match(concrete.curl.default, /^curl -X GET ".*\/converts\/token\?network_from=/);
 });
 
+test('the build publishes the document as JSON too (/v2.0.json, which the server reads first): the YAML, parsed', () => {
+  assert.deepEqual(JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'v2.0.json'), 'utf8')), doc);
+});
+
 test('get_schema and list_operations answer from the document', async () => {
   const charge = (await ok('get_schema', { name: 'Charge' })) as DocumentNode;
   assert.equal(charge.page, siteUrl('/api/schemas/charge'));
