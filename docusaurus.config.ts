@@ -213,6 +213,8 @@ const config = {
     ['@docusaurus/plugin-content-docs', apiReference],
     ['docusaurus-plugin-openapi-docs', openApiDocs],
     './src/plugins/robots.ts',
+    // /v2.0.json beside /v2.0.yaml: the MCP server reads the document from it (faster to parse).
+    './src/plugins/openapi-json.ts',
     './deploy/plugin.ts',
     './src/plugins/gaps.ts',
     // Each page as Markdown (its URL plus .md), /llms.txt and /llms-full.txt.

@@ -9,7 +9,8 @@
  * (`/assets/js/main.js.gz`, served as a file, not as an encoding), and neither host documents a file
  * that keeps files out of the upload (`.assetsignore` is for Workers' static assets). Those hosts
  * compress on their own, so build/ stays free of `.gz` files and only nginx's folder gets them.
- * The CDN files (`_headers`, `_redirects`) are not copied: nginx has its rules in its configuration.
+ * The CDN files (`_headers`, `_redirects`) are not copied: nginx has its rules in its configuration;
+ * nor is Cloudflare Pages' worker of the MCP endpoint (`_worker.js`, `_routes.json`: mcp/edgeBuild.ts).
  * Debian's nginx has no brotli module (`nginx -V`), so only gzip forms are written.
  */
 import fs from 'node:fs';
@@ -23,8 +24,8 @@ const COMPRESSIBLE = /\.(html|css|js|mjs|json|map|svg|xml|txt|md|yaml|yml|webman
 /** Smaller files gain nothing worth a second file (nginx's own gzip_min_length is the same). */
 const MIN_BYTES = 256;
 
-/** The build's files that are for CDN hosts only. */
-const CDN_FILES = new Set(['_headers', '_redirects']);
+/** The build's files that are for CDN hosts only: their rules, and Cloudflare Pages' worker (the MCP endpoint). */
+const CDN_FILES = new Set(['_headers', '_redirects', '_worker.js', '_routes.json']);
 
 /** The file that marks a folder as one this module made, so that it may be emptied and made again. */
 const MARKER = '.nginx-root';

@@ -31,11 +31,9 @@ import type { Duplex } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { isLoopback, isSiteOrigin } from '../src/origins';
+import { isLoopback } from '../src/origins';
+import { MCP_PATH, originAllowed } from './limits';
 import type { Listen } from './cli';
-
-/** The endpoint's path. */
-const MCP_PATH = '/mcp';
 
 /** How long a request may take to arrive, headers and body (README: 30 s). */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -69,17 +67,6 @@ function refuseSocket(socket: Duplex, status: number, message: string): void {
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
-}
-
-/** Whether a browser's `Origin` may use the server: the docs site's (published, or the one the server reads) or loopback. */
-function originAllowed(origin: string, siteOrigin: string | undefined): boolean {
-  if (isSiteOrigin(origin) || origin === siteOrigin) return true;
-  try {
-    const url = new URL(origin);
-    return url.origin === origin && /^https?:$/.test(url.protocol) && isLoopback(url);
-  } catch {
-    return false;
-  }
 }
 
 /** Serves `createServer()`'s tools at http://HOST:PORT/mcp; resolves with the URL once it listens. */

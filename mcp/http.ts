@@ -6,7 +6,14 @@
  * A failure becomes an Error whose message says what did not answer and why
  * (a NoAnswerError when the connection failed), which the tools hand to the
  * assistant as their error result.
+ *
+ * The request goes through the global `fetch` unless given another: the MCP
+ * endpoint at the edge (mcp/edge.ts) gives its deployment's own static files
+ * (`env.ASSETS.fetch`), so it reads the site without leaving it.
  */
+
+/** What sends a request: the global fetch, or one given (a deployment's assets). */
+export type Fetch = (input: URL, init: RequestInit) => Promise<Response>;
 
 export type Answer = { status: number; headers: Headers; text: string };
 
@@ -20,6 +27,8 @@ type RequestOptions = {
   body?: string;
   timeoutMs?: number;
   maxBytes?: number;
+  /** What sends it (default: the global fetch). */
+  fetch?: Fetch;
 };
 
 const MAX_REDIRECTS = 5;
@@ -47,7 +56,9 @@ async function readCapped(response: Response, maxBytes: number, url: string): Pr
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new Error(`${url} is ${declared} bytes, more than the ${maxBytes} this server reads`);
   if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
+  // TextDecoder rather than Buffer: the same code runs in workerd (mcp/edge.ts), which has no Buffer.
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   const reader = response.body.getReader();
   for (;;) {
@@ -58,14 +69,14 @@ async function readCapped(response: Response, maxBytes: number, url: string): Pr
       await reader.cancel();
       throw new Error(`${url} is more than the ${maxBytes} bytes this server reads`);
     }
-    chunks.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return text + decoder.decode();
 }
 
 /** Sends one request to `url`, which must be on `options.origin`. */
 export async function request(url: string, options: RequestOptions): Promise<Answer> {
-  const { what, origin, timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024 } = options;
+  const { what, origin, timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024, fetch: send = fetch } = options;
   let target = new URL(url);
   for (let hop = 0; ; hop += 1) {
     if (target.origin !== origin) {
@@ -77,7 +88,7 @@ export async function request(url: string, options: RequestOptions): Promise<Ans
     }
     let response: Response;
     try {
-      response = await fetch(target, {
+      response = await send(target, {
         method: options.method ?? 'GET',
         headers: options.headers,
         body: options.body,

@@ -4,7 +4,7 @@
  */
 import { brand } from '../src/brand';
 import { schemaPageUrl } from '../src/api-reference/routes';
-import type { JsonObject } from '../src/openapi/document';
+import type { JsonObject } from '../src/openapi/documentTree';
 import { gapReport, type Mark } from './gaps';
 import { callsBySchema, schemasOf, OPENAPI_URL_PATH } from './openapi';
 import type { Site } from './site';

@@ -4,7 +4,7 @@
  * says what is wrong, so the assistant can correct the call.
  */
 import type { FoundOperation } from './openapi';
-import type { Query } from './validate';
+import type { Query } from './checker';
 
 /** The body as a JSON value: a string is parsed as JSON text. */
 export function parseBody(body: unknown): unknown {

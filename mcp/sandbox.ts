@@ -6,7 +6,7 @@
  */
 import type { FoundOperation } from './openapi';
 import { NoAnswerError, request } from './http';
-import type { Query } from './validate';
+import type { Query } from './checker';
 
 /** What a header value may hold (RFC 9110's field-vchar and spaces): no line break, no control character. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;

@@ -14,6 +14,7 @@ import { MAX_MESSAGE_BYTES } from './limits';
 import { Site } from './site';
 import { limitedStdioTransport } from './stdio';
 import { createDocsServer } from './tools';
+import { requestChecker } from './validate';
 import { version } from './package.json';
 
 function fail(message: string, code: number): never {
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   }
   const site = new Site(options.site.href);
   const sandboxUrl = options.sandbox.href.replace(/\/+$/, '');
-  const create = () => createDocsServer({ site, sandboxUrl, version });
+  const create = () => createDocsServer({ site, sandboxUrl, version, requestChecker });
   const reading = `reading ${options.site.href}, local sandbox ${options.sandbox.href}`;
   if (options.http) {
     const hosted = await serveHttp(options.http, create, MAX_MESSAGE_BYTES, { siteOrigin: options.site.origin });

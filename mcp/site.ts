@@ -8,10 +8,13 @@
  * The few whole-site files are kept parsed for a minute, then asked again with
  * their validators (ETag, Last-Modified): a site deployed meanwhile is seen
  * without restarting the server. Twins are read on each call.
+ *
+ * The files are asked for with the global fetch, or with the one given: the
+ * endpoint at the edge (mcp/edge.ts) reads its own deployment's static files.
  */
 import { brand } from '../src/brand';
 import { LLMS_TXT, twinPath } from '../src/markdown/paths';
-import { request, type Answer } from './http';
+import { request, type Answer, type Fetch } from './http';
 
 const TTL_MS = 60_000;
 
@@ -51,7 +54,11 @@ export class Site {
   private readonly cache = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<unknown>>();
 
-  constructor(url: string) {
+  /** `fetch`: what asks the site for its files (default: the global fetch, over the network). */
+  constructor(
+    url: string,
+    private readonly fetch?: Fetch,
+  ) {
     const base = new URL(url);
     this.origin = base.origin;
     this.prefix = base.pathname.replace(/\/+$/, '');
@@ -64,7 +71,7 @@ export class Site {
   }
 
   private get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-    return request(this.urlOf(path), { what: 'The docs site', origin: this.origin, headers });
+    return request(this.urlOf(path), { what: 'The docs site', origin: this.origin, headers, fetch: this.fetch });
   }
 
   /** The text at `path`, or undefined when the site answers 404; any other failure throws. */
@@ -77,12 +84,15 @@ export class Site {
 
   /**
    * The file at `path` parsed by `parse`, kept for a minute and then revalidated.
-   * `missing` says what a 404 means. A failure is not kept: the next call asks again.
+   * `missing` says what a 404 means; `null`: that the site may lack the file, which then gives `undefined`
+   * (kept as well). A failure is not kept: the next call asks again.
    */
-  cached<T>(path: string, parse: (text: string) => T, missing: string): Promise<T> {
+  cached<T>(path: string, parse: (text: string) => T, missing: string): Promise<T>;
+  cached<T>(path: string, parse: (text: string) => T, missing: null): Promise<T | undefined>;
+  cached<T>(path: string, parse: (text: string) => T, missing: string | null): Promise<T | undefined> {
     const entry = this.cache.get(path);
-    if (entry && Date.now() - entry.checkedAt < TTL_MS) return Promise.resolve(entry.value as T);
-    let pending = this.pending.get(path) as Promise<T> | undefined;
+    if (entry && Date.now() - entry.checkedAt < TTL_MS) return Promise.resolve(entry.value as T | undefined);
+    let pending = this.pending.get(path) as Promise<T | undefined> | undefined;
     if (!pending) {
       pending = this.refresh(path, parse, missing, entry).finally(() => this.pending.delete(path));
       this.pending.set(path, pending);
@@ -90,7 +100,12 @@ export class Site {
     return pending;
   }
 
-  private async refresh<T>(path: string, parse: (text: string) => T, missing: string, entry: Entry | undefined): Promise<T> {
+  private async refresh<T>(
+    path: string,
+    parse: (text: string) => T,
+    missing: string | null,
+    entry: Entry | undefined,
+  ): Promise<T | undefined> {
     const validators: Record<string, string> = {};
     if (entry?.etag) validators['if-none-match'] = entry.etag;
     if (entry?.lastModified) validators['if-modified-since'] = entry.lastModified;
@@ -98,6 +113,10 @@ export class Site {
     if (answer.status === 304 && entry) {
       entry.checkedAt = Date.now();
       return entry.value as T;
+    }
+    if (answer.status === 404 && missing === null) {
+      this.cache.set(path, { value: undefined, checkedAt: Date.now() });
+      return undefined;
     }
     if (answer.status === 404) throw new Error(`The docs site at ${this.url} has no ${path}: ${missing}`);
     if (answer.status !== 200) throw new Error(`The docs site at ${this.url} answered ${answer.status} for ${path}`);

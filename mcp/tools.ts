@@ -7,6 +7,7 @@
  * the call's error result, and the server goes on serving.
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import { brand } from '../src/brand';
 import { DOCS_SETS } from '../src/docsSets';
@@ -20,16 +21,25 @@ import { SECTION_NAMES, searchDocs, searchIndex } from './search';
 import { headingsOf, sectionFor } from './sections';
 import type { Site } from './site';
 import { holdsWords, withSynonyms } from './synonyms';
-import { requestChecker } from './validate';
 import { parseBody, queryOf } from './requestArgs';
 import { bodySchema, operationSchema, querySchema } from './inputSchemas';
 import { marksOf, notDocumentedBlock, objectsWithoutCalls } from './notDocumented';
+import type { Checker } from './checker';
+import type { JsonObject } from '../src/openapi/documentTree';
+import { name as PACKAGE_NAME } from './package.json';
 
 export type DocsServerOptions = {
   site: Site;
   /** The local sandbox's base URL, with the API's base path (`http://127.0.0.1:4010/v2.0`). */
   sandboxUrl: string;
   version: string;
+  /** validate_request's checker of a parsed document (mcp/validate.ts in Node, the build's validators at the edge). */
+  requestChecker: (doc: JsonObject) => Checker;
+  /**
+   * At the edge (mcp/edge.ts): no try_in_sandbox, which calls a sandbox on the reader's own machine, and
+   * instructions that say so; and the SDK's JSON Schema validator that the edge gives (workerd allows no `eval`).
+   */
+  edge?: { jsonSchemaValidator: jsonSchemaValidator };
 };
 
 const text = (...values: string[]) => ({ content: values.map((value) => ({ type: 'text' as const, text: value })) });
@@ -38,7 +48,10 @@ const json = (value: unknown) => text(JSON.stringify(value));
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
-export function createDocsServer({ site, sandboxUrl, version }: DocsServerOptions): McpServer {
+/** Where try_in_sandbox is, when this server has none: the npm package, which runs on the reader's machine. */
+const SANDBOX_IN_PACKAGE = `try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the npm package (npx -y ${PACKAGE_NAME}).`;
+
+export function createDocsServer({ site, sandboxUrl, version, requestChecker, edge }: DocsServerOptions): McpServer {
   const server = new McpServer(
     { name: 'crypto-payments-docs', title: `${brand.name} documentation`, version },
     {
@@ -47,10 +60,12 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
         "Find pages with search_docs or list_pages and read them with read_page (a section by its anchor, e.g. a search hit's URL).",
         'For an API call, get_operation gives its parameters, body, responses (leave them out with responses: false), authentication',
         'and curl sample; validate_request checks a body against the OpenAPI document before it is sent;',
-        'try_in_sandbox sends it to the local sandbox. Facts that list_unknowns returns are not documented yet: say so, do not guess.',
+        edge ? SANDBOX_IN_PACKAGE : 'try_in_sandbox sends it to the local sandbox.',
+        'Facts that list_unknowns returns are not documented yet: say so, do not guess.',
       ].join(' '),
       // Bounds the work one call can ask for (members and items of its arguments, all levels).
       maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+      ...(edge ? { jsonSchemaValidator: edge.jsonSchemaValidator } : {}),
     },
   );
 
@@ -249,38 +264,40 @@ export function createDocsServer({ site, sandboxUrl, version }: DocsServerOption
     },
   );
 
-  server.registerTool(
-    'try_in_sandbox',
-    {
-      title: 'Try a call in the local sandbox',
-      description:
-        `Sends a call to the local sandbox (a mock of the API on this machine, started with \`npm run sandbox\` in a clone of the docs; ${sandboxUrl}) ` +
-        'and returns its status and body: the documented example when the request is valid, the documented error otherwise ' +
-        '(401 without a token on an authenticated call, 422 naming the fields at fault). Never reaches the real API.',
-      inputSchema: {
-        operation: operationSchema,
-        body: bodySchema,
-        query: querySchema,
-        token: z
-          .string()
-          .min(1)
-          .max(2000)
-          .optional()
-          .describe('A bearer token; the sandbox accepts any. Without one, authenticated calls answer 401.'),
+  // A sandbox on the reader's own machine: the package only, never the edge.
+  if (!edge)
+    server.registerTool(
+      'try_in_sandbox',
+      {
+        title: 'Try a call in the local sandbox',
+        description:
+          `Sends a call to the local sandbox (a mock of the API on this machine, started with \`npm run sandbox\` in a clone of the docs; ${sandboxUrl}) ` +
+          'and returns its status and body: the documented example when the request is valid, the documented error otherwise ' +
+          '(401 without a token on an authenticated call, 422 naming the fields at fault). Never reaches the real API.',
+        inputSchema: {
+          operation: operationSchema,
+          body: bodySchema,
+          query: querySchema,
+          token: z
+            .string()
+            .min(1)
+            .max(2000)
+            .optional()
+            .describe('A bearer token; the sandbox accepts any. Without one, authenticated calls answer 401.'),
+        },
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       },
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    },
-    async ({ operation, body, query, token }) => {
-      const parsed = parseBody(body);
-      const found = findOperation(await apiDocument(site), operation, sandboxUrl);
-      if (found.origin !== undefined) {
-        throw new Error(
-          `try_in_sandbox sends to the local sandbox (${sandboxUrl}) only, so the operation names no host: give ${found.entry.method.toUpperCase()} ${found.entry.path} or ${found.entry.operationId}, not ${found.origin}.`,
-        );
-      }
-      return json(await trySandbox(sandboxUrl, found, parsed, queryOf(found, query), token));
-    },
-  );
+      async ({ operation, body, query, token }) => {
+        const parsed = parseBody(body);
+        const found = findOperation(await apiDocument(site), operation, sandboxUrl);
+        if (found.origin !== undefined) {
+          throw new Error(
+            `try_in_sandbox sends to the local sandbox (${sandboxUrl}) only, so the operation names no host: give ${found.entry.method.toUpperCase()} ${found.entry.path} or ${found.entry.operationId}, not ${found.origin}.`,
+          );
+        }
+        return json(await trySandbox(sandboxUrl, found, parsed, queryOf(found, query), token));
+      },
+    );
 
   server.registerTool(
     'list_unknowns',

@@ -78,7 +78,7 @@ function summaryOf(name: string): string {
 
 /** The "Schemas" section of the page at `route`: the objects it links to, then the schemas it shows. */
 function schemasSection(route: string, objects: readonly string[]): string {
-  const shown = schemasShownOn(route, schemaHomes());
+  const shown = schemasShownOn(route, schemaHomes(openapiDocument()));
   if (objects.length === 0 && shown.length === 0) return '';
   const item = (label: string, name: string) => {
     const summary = summaryOf(name);
@@ -109,7 +109,7 @@ export const markdownGenerators = {
         unknownMarks(api, where),
         (p, d) => ({ ...p, api: { ...p.api, description: d } }),
         where,
-      ) + (route ? schemasSection(route, objectsUsedBy(route)) : '')
+      ) + (route ? schemasSection(route, objectsUsedBy(route, openapiDocument())) : '')
     );
   },
   createInfoPageMD(page: InfoPage): string {
@@ -138,7 +138,7 @@ export const markdownGenerators = {
         unknownMarks(schema, where),
         (p, d) => ({ ...p, schema: { ...p.schema, description: d } }),
         where,
-      ) + (name ? schemasSection(schemaPageUrl(name), objectsUsedBy(schemaPageUrl(name))) : '')
+      ) + (name ? schemasSection(schemaPageUrl(name), objectsUsedBy(schemaPageUrl(name), openapiDocument())) : '')
     );
   },
 };

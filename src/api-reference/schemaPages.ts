@@ -18,7 +18,7 @@
  * tests/fixtures/spec.ts holds the list of objects; tests/unit/schema-pages.test.ts
  * holds this list to it.
  */
-import { isObject, openapiDocument, operations, schemaRefName, type Json, type JsonObject, type OperationEntry } from '../openapi/document';
+import { isObject, operations, schemaRefName, type Json, type JsonObject, type OperationEntry } from '../openapi/documentTree';
 import { operationPageUrl, schemaPageUrl } from './routes';
 
 /** The schemas with a page: the API's objects, then the error envelope. */
@@ -103,7 +103,7 @@ function operationParts(entry: OperationEntry): Json {
 }
 
 /** The objects with a page of their own that the operation or object page at `route` uses, in the order first met. */
-export function objectsUsedBy(route: string, doc: JsonObject = openapiDocument()): string[] {
+export function objectsUsedBy(route: string, doc: JsonObject): string[] {
   const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   const operation = operations(doc).find((entry) => operationPageUrl(entry.operationId) === route);
   const object = SCHEMA_PAGES.find((name) => schemaPageUrl(name) === route);
@@ -126,10 +126,7 @@ const homesOf = new WeakMap<JsonObject, Map<string, SchemaHome>>();
  * document order) that uses it; else the first hand-written reference page that
  * renders its fields (`extraPages`: route -> the schemas it renders).
  */
-export function schemaHomes(
-  doc: JsonObject = openapiDocument(),
-  extraPages: ReadonlyArray<[string, readonly string[]]> = [],
-): Map<string, SchemaHome> {
+export function schemaHomes(doc: JsonObject, extraPages: ReadonlyArray<[string, readonly string[]]> = []): Map<string, SchemaHome> {
   const cached = extraPages.length === 0 ? homesOf.get(doc) : undefined;
   if (cached) return cached;
   const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};

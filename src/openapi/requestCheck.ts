@@ -14,7 +14,7 @@
  * tests/unit/request-check.test.ts runs both engines on the same requests.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { isObject, resolveRef, type DocumentNode, type JsonObject, type OperationEntry } from './document';
+import { isObject, resolveRef, type DocumentNode, type JsonObject, type OperationEntry } from './documentTree';
 import { violationFinder, type Diagnostic, type SchemaChecks, type Violation } from './violations';
 
 /** A compiled validator, standalone or not: Ajv's ValidateFunction as far as it is used here. */

@@ -5,7 +5,7 @@
  * Build time only: the guides' <RequestSample> gets the finished strings from
  * the remark plugin, and the API pages' Markdown twins add the same samples.
  */
-import type { OperationFacts } from './facts';
+import type { OperationFacts } from './documentFacts';
 
 /**
  * A path template (`/charges/{id}`) with each path parameter's `{name}` replaced by

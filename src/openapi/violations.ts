@@ -12,7 +12,7 @@
  * rule that it breaks. Node only: not part of the site's bundles.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { isObject, resolveRef, type DocumentNode, type OperationEntry } from './document';
+import { isObject, resolveRef, type DocumentNode, type OperationEntry } from './documentTree';
 
 /** A rule of the document: the schema keyword and its value (`{enum: [...]}`), or the parameter (`{in: 'query', ...}`). */
 type Rule = Record<string, unknown>;

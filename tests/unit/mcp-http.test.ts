@@ -13,7 +13,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { requestExamples, call as documentedCall } from '../openapi';
+import { callOn, EVERY_TOOL, FOREIGN_ORIGINS } from '../mcp-questions';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { serveBuild } from '../../tools/servers';
 import { SERVER_JS, startHostedServer, startServer, type HostedServer, type ServerProcess } from '../../tools/mcp-client';
@@ -41,30 +41,6 @@ after(async () => {
   await sandbox?.stop();
   site?.stop();
 });
-
-type Answer = { isError: boolean; text: string };
-
-async function callOn(target: Client, name: string, args: Record<string, unknown>): Promise<Answer> {
-  const result = await target.callTool({ name, arguments: args });
-  const content = result.content as Array<{ type: string; text?: string }>;
-  return { isError: result.isError === true, text: content.map((c) => c.text ?? '').join('\n') };
-}
-
-const query = Object.fromEntries(documentedCall('getConvertToken').parameters.map((p) => [p.name, p.example]));
-const fixedPrice = () => Object.fromEntries(requestExamples(documentedCall('createCharge'))).fixedPrice;
-
-/** A call of each tool, with the arguments a reader would give. */
-const EVERY_TOOL: Record<string, Record<string, unknown>> = {
-  search_docs: { query: 'create a fixed-price charge' },
-  read_page: { page: '/guides/charges/creating#fixed-price' },
-  list_pages: { section: 'guides' },
-  get_operation: { operation: 'createCharge', responses: false },
-  get_schema: { name: 'Charge' },
-  list_operations: { tag: 'Charges' },
-  validate_request: { operation: 'createCharge', body: fixedPrice() },
-  try_in_sandbox: { operation: 'getConvertToken', query, token: 't' },
-  list_unknowns: { topic: 'webhook' },
-};
 
 test('--http serves every tool the stdio server has, with the same answers', async () => {
   const [overHttp, overStdio] = await Promise.all([client.listTools(), stdio.client.listTools()]);
@@ -164,7 +140,7 @@ test('a bare --http PORT or :PORT listens on 127.0.0.1', async () => {
 
 test('--http refuses an Origin that is not the docs site nor this machine with 403, and serves those', async () => {
   const port = new URL(hosted.url).port;
-  for (const origin of ['https://attacker.example', 'null', 'http://127.0.0.1.attacker.example', 'file://']) {
+  for (const origin of FOREIGN_ORIGINS) {
     const answer = await raw('POST', '/mcp', LIST_TOOLS, { origin });
     assert.equal(answer.status, 403, origin);
     assert.match(JSON.parse(answer.text).error.message, /may not use this server/, origin);

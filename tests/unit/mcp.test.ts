@@ -25,6 +25,7 @@ import { call as documentedCall, deref, doc, documentedUrl, requestExamples, res
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { freePort, serveBuild } from '../../tools/servers';
 import { assertBuilt, BUILD_DIR } from './build-output';
+import { FIRST_HITS } from '../mcp-questions';
 import { fileOfRoute } from '../../src/built/pages';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -127,18 +128,6 @@ test('lists the nine tools, each with a description and a JSON schema of its inp
     ],
   );
 });
-
-/**
- * Questions whose first hit is known from the pages themselves: the page, or the heading, that the
- * question names (the call's page, the page titled "Invoice statuses", the section of the payout error).
- */
-const FIRST_HITS: Array<[query: string, route: string]> = [
-  ['update checkout', '/api/update-checkout'],
-  ['get convert token', '/api/get-convert-token'],
-  ['invoice statuses', '/guides/invoices/statuses'],
-  ['refund a payment', '/help-center/refund#refund-a-payment'],
-  ['payout error 1002', '/guides/payouts#payout-error-1002'],
-];
 
 /** Where a JSON schema breaks what every client takes: an empty `{}` schema, a `type` array, a property without a `type`. */
 function clientTroubles(schema: unknown, at: string, troubles: string[] = []): string[] {
@@ -439,6 +428,10 @@ test('get_operation: sendMassPayout and getConvertToken by method and path, with
   );
   for (const p of concrete.parameters) assert.ok(p.required && p.in === 'query' && p.schema && !p.schema.$ref, p.name);
   assert.match(concrete.curl.default, /^curl -X GET ".*\/converts\/token\?network_from=/);
+});
+
+test('the build publishes the document as JSON too (/v2.0.json, which the server reads first): the YAML, parsed', () => {
+  assert.deepEqual(JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'v2.0.json'), 'utf8')), doc);
 });
 
 test('get_schema and list_operations answer from the document', async () => {
