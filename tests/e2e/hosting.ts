@@ -34,7 +34,7 @@ export function rawGet(
 }
 
 /** Paths an attacker would try to bend a redirect off the site with (backslashes read as slashes, doubled slashes, encodings). */
-export const HOSTILE_PATHS = [
+const HOSTILE_PATHS = [
   '/%5cevil.example/',
   '/\\evil.example/',
   '/%5c%5cevil.example/',
