@@ -95,7 +95,7 @@ export const readerWords: ReaderWording[] = [
   {
     say: ['pay many people at once', 'many people at once', 'bulk payout', 'bulk payouts', 'batch payout', 'batch payouts'],
     means: 'mass payout',
-    example: { query: 'How can I pay many people at once?', page: '/api/mass-payouts' },
+    example: { query: 'How can I pay many people at once?', page: '/guides/mass-payouts' },
   },
   {
     say: ['their own address', 'own address'],
@@ -168,7 +168,7 @@ export const readerWords: ReaderWording[] = [
   {
     say: ['take it back', 'take back', 'undo'],
     means: 'cancel',
-    example: { query: 'I made a mass payout by mistake, can I take it back?', page: '/guides/mass-payouts' },
+    example: { query: 'I sent a mass payout by mistake, how do I undo it?', page: '/guides/mass-payouts' },
   },
   {
     // An API key is what authenticates a call (the bearer token).
@@ -184,6 +184,12 @@ export const readerWords: ReaderWording[] = [
       query: 'Can my accountant download reports without being able to change anything?',
       page: '/help-center/settings/submerchants',
     },
+  },
+  {
+    // A payment coming in, as against a payout: the docs' payin (the payin callback).
+    say: ['payment arrives', 'payments arrive', 'payment comes in', 'payments come in', 'money arrives', 'money comes in'],
+    means: 'payin',
+    example: { query: 'get notified when a payment arrives', page: '/guides/webhooks/payin' },
   },
 ];
 
