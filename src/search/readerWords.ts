@@ -173,7 +173,7 @@ export const readerWords: ReaderWording[] = [
   {
     // An API key is what authenticates a call (the bearer token).
     say: ['without an api key', 'without api key', 'without a key', 'without a token', 'without logging in'],
-    means: 'no authentication',
+    means: 'need no authentication',
     example: { query: 'Which requests work without an API key?', page: '/guides/first-steps/api-key' },
   },
   {
