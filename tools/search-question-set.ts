@@ -8,11 +8,12 @@
  * asks, in their own words rather than the API's ("pays too little", not "underpaid"; "two-factor", not
  * "one-time code"). Each with the pages whose text answers it, read on those pages; `anchors` names the
  * section that holds the answer where one does. Issue 32's misses are among them. Scored like the set
- * above, through the engine (the modal's order) and through search_docs.
+ * above, through the engine (the modal's order) and through search_docs. These are round 1's 47; with
+ * round 2's 20 below they make `questionSet`.
  */
 export type QuestionCase = { query: string; pages: string[]; anchors?: string[] };
 
-export const questionSet: QuestionCase[] = [
+const round1Questions: QuestionCase[] = [
   // The issue's misses
   {
     query: 'How do I turn on two-factor authentication?',
@@ -194,12 +195,12 @@ export const questionSet: QuestionCase[] = [
 ];
 
 /**
- * Held-out questions in readers' everyday words, written (issue 32, second round) BEFORE the ranking of that
- * round was tuned, from the specification and by reading the answering pages, never by running search. They
- * measure whether tuning on `questionSet` generalises: do not tune on them. Add no reader's wording, and make
- * no ranking change, for a question of this list; a new question that needs one goes into `questionSet`.
+ * Round 2's held-out questions in readers' everyday words, written (issue 32, second round) BEFORE that
+ * round's tuning, from the specification and by reading the answering pages. They were measured untuned
+ * (figures in handbook/search.md and scripts/lib/search-goals.ts) and, from round 3 on, are tuning data:
+ * part of `questionSet`, listed apart so the bench can still show how they fared.
  */
-export const heldOutQuestions: QuestionCase[] = [
+export const round2Questions: QuestionCase[] = [
   { query: 'Why did my payout get stuck?', pages: ['/help-center/withdrawal/statuses', '/guides/payouts'] },
   {
     query: "What happens if my customer doesn't pay in time?",
@@ -243,7 +244,8 @@ export const heldOutQuestions: QuestionCase[] = [
   { query: 'How do I put my logo on the payment page?', pages: ['/help-center/projects/creating', '/help-center/projects/details'] },
   {
     query: 'What is the smallest payment a customer can make?',
-    pages: ['/guides/charges/attributes', '/guides/charges/statuses', '/guides/charges/description'],
+    // /api/charges added in round 3: its text says "Charges have a minimum accepted amount in USD".
+    pages: ['/guides/charges/attributes', '/guides/charges/statuses', '/guides/charges/description', '/api/charges'],
   },
   {
     query: 'Can I withdraw to a European bank account?',
@@ -261,7 +263,9 @@ export const heldOutQuestions: QuestionCase[] = [
   { query: 'Who pays the fee when I refund a customer?', pages: ['/help-center/refund'] },
   {
     query: 'What happens when my customer opens the invoice?',
+    // /api/invoices added in round 3: its text says an invoice "generates its charge when first viewed".
     pages: [
+      '/api/invoices',
       '/guides/invoices/statuses',
       '/guides/invoices/description',
       '/help-center/invoices/description',
@@ -275,5 +279,98 @@ export const heldOutQuestions: QuestionCase[] = [
   {
     query: 'I made a mass payout by mistake, can I take it back?',
     pages: ['/help-center/mass-payouts/creating', '/guides/mass-payouts'],
+  },
+];
+
+/** Every question tuned on: round 1's and round 2's (once held out). */
+export const questionSet: QuestionCase[] = [...round1Questions, ...round2Questions];
+
+/**
+ * Round 3's held-out questions in readers' everyday words, written on 2026-11-27 BEFORE round 3's tuning
+ * (which tuned on `questionSet`, the round-2 held-out questions included), from the specification and by
+ * reading the answering pages' sources, never by running search; topics and wordings differ from both lists
+ * above. They measure whether round 3's tuning generalises: DO NOT TUNE ON THEM. Add no reader's wording,
+ * and make no ranking change, for a question of this list; to measure afresh, write new ones before tuning.
+ */
+export const heldOutRound3: QuestionCase[] = [
+  { query: 'Can visitors to my website buy crypto from me with regular money?', pages: ['/api/widgets', '/api/schemas/widget'] },
+  {
+    query: 'What should a buyer do if their ID check failed the first time?',
+    pages: ['/api/widgets'],
+    anchors: ['/api/widgets#identity-verification-kyc'],
+  },
+  {
+    query: 'How long is the exchange price I was quoted good for?',
+    pages: ['/help-center/swap/exchange', '/api/get-convert-token', '/help-center/refund'],
+  },
+  {
+    query: 'The permanent address I gave my customer stopped working, what now?',
+    pages: ['/guides/deposits/description'],
+    anchors: ['/guides/deposits/description#inactive-addresses'],
+  },
+  { query: 'Which blockchains do you support?', pages: ['/guides/charges/currencies', '/help-center/projects/creating'] },
+  {
+    query: 'How long does my password need to be?',
+    pages: ['/help-center/registration', '/help-center/settings/submerchants', '/help-center/referral_program/registration'],
+  },
+  {
+    query: 'Can I leave my Telegram as a way to contact me?',
+    pages: ['/help-center/registration'],
+    anchors: ['/help-center/registration#kinds-of-contact'],
+  },
+  {
+    query: 'I only want to recommend you to others, which account type do I pick?',
+    pages: ['/help-center/referral_program/registration', '/help-center/registration', '/help-center/referral_program'],
+  },
+  {
+    query: 'Can I keep the payments of my two websites apart?',
+    pages: ['/help-center/projects', '/help-center/projects/creating', '/help-center/projects/details'],
+  },
+  {
+    query: "Can I send money to people's cards in British pounds?",
+    pages: ['/help-center/mass-payouts', '/help-center/mass-payouts/creating', '/help-center/mass-payouts/details', '/guides/mass-payouts'],
+  },
+  {
+    query: 'How can I tell how many payments in my batch went through?',
+    pages: ['/help-center/mass-payouts/details', '/guides/mass-payouts'],
+    anchors: ['/help-center/mass-payouts/details#stats', '/guides/mass-payouts#stats'],
+  },
+  { query: 'Does it cost anything to fund my balance by wire transfer?', pages: ['/help-center/topup/fiat', '/help-center/topup'] },
+  {
+    query: 'How do I refund a payment that was already changed into another coin?',
+    pages: ['/help-center/refund'],
+    anchors: ['/help-center/refund#if-the-payment-was-converted'],
+  },
+  {
+    query: 'How can I see the full history of what happened to a payment?',
+    pages: ['/guides/charges/statuses', '/guides/charges/attributes'],
+    anchors: ['/guides/charges/statuses#the-timeline', '/guides/charges/attributes#timeline-item'],
+  },
+  {
+    query: 'What does it mean when the API says login required?',
+    pages: ['/guides/first-steps/api-key'],
+    anchors: ['/guides/first-steps/api-key#missing-or-invalid-authentication'],
+  },
+  {
+    query: 'My request was accepted but nothing happened yet, is that normal?',
+    pages: ['/guides/first-steps/api-key'],
+    anchors: ['/guides/first-steps/api-key#http-statuses'],
+  },
+  {
+    query: 'What characters can I use in my own reference for a withdrawal?',
+    pages: ['/help-center/withdrawal/crypto', '/guides/payouts', '/help-center/mass-payouts/creating'],
+  },
+  {
+    query: 'What does the API tell me when I fill in a field wrong?',
+    pages: ['/guides/first-steps/api-key', '/help-center/registration'],
+    anchors: ['/guides/first-steps/api-key#validation-errors', '/help-center/registration#if-a-field-is-refused'],
+  },
+  {
+    query: 'How do I check whether my trade from USDT to bitcoin went through?',
+    pages: ['/help-center/swap/details', '/api/get-conversion', '/api/list-conversions'],
+  },
+  {
+    query: 'How do I get rid of an old payment page I made?',
+    pages: ['/help-center/checkouts/details', '/api/delete-checkout', '/guides/checkouts/description'],
   },
 ];

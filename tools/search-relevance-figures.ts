@@ -1,8 +1,9 @@
 /**
  * Issue 32's figures over a build: the keyword set (tools/search-relevance-set.ts's relevanceSet) and the
  * question set (questionSet) through the engine, in the modal's order, and through the MCP server's
- * search_docs (mcp/search.ts, against the build served on a free port); the held-out questions
- * (heldOutQuestions) the same two ways; and the section links that search gives for the sets which read_page
+ * search_docs (mcp/search.ts, against the build served on a free port); round 2's questions
+ * (round2Questions, held out until round 3, now part of questionSet) and round 3's held-out questions
+ * (heldOutRound3, never tuned on) the same two ways; and the section links that search gives for the sets which read_page
  * would refuse (mcp/sections.ts, over the build's Markdown twins).
  * Shared by `npm run bench:search` (scripts/lib/search-goals.ts) and the unit tests.
  */
@@ -16,7 +17,7 @@ import { sectionFor } from '../mcp/sections';
 import { Site } from '../mcp/site';
 import { serveBuild } from './servers';
 import { relevanceSet, type RelevanceCase } from './search-relevance-set';
-import { heldOutQuestions, questionSet, type QuestionCase } from './search-question-set';
+import { heldOutRound3, questionSet, round2Questions, type QuestionCase } from './search-question-set';
 import { relevanceScores, runRelevance, type Outcome } from './search-relevance';
 
 type Scores = ReturnType<typeof relevanceScores>;
@@ -25,9 +26,12 @@ export type SearchFigures = {
   keywords: Scores;
   questions: Scores;
   questionsMcp: Scores;
-  /** The held-out questions (heldOutQuestions, never tuned on) through the engine and through search_docs. */
+  /** Round 3's held-out questions (heldOutRound3, never tuned on) through the engine and through search_docs. */
   heldOut: Scores;
   heldOutMcp: Scores;
+  /** Round 2's questions (held out in round 2, tuned on since round 3) the same two ways. */
+  round2: Scores;
+  round2Mcp: Scores;
   heldOutOutcomes: Outcome[];
   heldOutMcpOutcomes: Outcome[];
   /** The question set's outcomes through the engine and through search_docs. */
@@ -60,9 +64,9 @@ export async function searchFigures(buildDir: string, engine?: Engine): Promise<
   const eng = engine ?? createEngine(records);
   const keywords = relevanceScores(runRelevance(eng));
   const questionOutcomes = runRelevance(eng, asCases());
-  const heldOutOutcomes = runRelevance(eng, asCases(heldOutQuestions));
+  const heldOutOutcomes = runRelevance(eng, asCases(heldOutRound3));
   const urls = new Set<string>();
-  for (const c of [...relevanceSet, ...asCases(), ...asCases(heldOutQuestions)])
+  for (const c of [...relevanceSet, ...asCases(), ...asCases(heldOutRound3)])
     for (const r of eng.search(c.query).slice(0, 20)) urls.add(r.record.url);
   const server = await serveBuild(buildDir);
   const mcpOutcomes: Outcome[] = [];
@@ -78,7 +82,7 @@ export async function searchFigures(buildDir: string, engine?: Engine): Promise<
       }
     };
     await viaMcp(asCases(), mcpOutcomes);
-    await viaMcp(asCases(heldOutQuestions), heldOutMcpOutcomes);
+    await viaMcp(asCases(heldOutRound3), heldOutMcpOutcomes);
   } finally {
     server.stop();
   }
@@ -89,6 +93,9 @@ export async function searchFigures(buildDir: string, engine?: Engine): Promise<
     questionsMcp: relevanceScores(mcpOutcomes),
     heldOut: relevanceScores(heldOutOutcomes),
     heldOutMcp: relevanceScores(heldOutMcpOutcomes),
+    // Round 2's questions are the last of questionSet: their outcomes are the last of the set's.
+    round2: relevanceScores(questionOutcomes.slice(-round2Questions.length)),
+    round2Mcp: relevanceScores(mcpOutcomes.slice(-round2Questions.length)),
     questionOutcomes,
     mcpOutcomes,
     heldOutOutcomes,

@@ -371,7 +371,9 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
         for (const hit of best.values()) hit.score *= (1 + plan.rare.filter((stem) => headingHas(hit.record, stem)).length) ** 2.5;
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter((record) => matchesFilters(record, facetFilters));
-      for (const hit of [...best.values()].sort((a, b) => b.score - a.score)) {
+      // On a tie, a guide or help-centre page before the API reference's page of the same thing.
+      const ref = (hit: Ranked) => (hit.record.url.startsWith('/api') ? 1 : 0);
+      for (const hit of [...best.values()].sort((a, b) => b.score - a.score || ref(a) - ref(b))) {
         const page = hit.record.url.split('#')[0];
         const key = `${page}\u0000${hit.record.content ?? hit.record.hierarchy.join('\u0000')}`;
         if (shown.has(key)) continue;

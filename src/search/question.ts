@@ -25,6 +25,33 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
+/**
+ * Words that say nothing of what a sentence is about, dropped from it like the question words; they do not
+ * make a query a sentence ("get charge by id" is keywords).
+ */
+const FILLER_WORDS = new Set(
+  'not cannot make makes made making put puts get gets got getting take takes took every anything something really just still already ever'.split(
+    ' ',
+  ),
+);
+
+/** Contractions in full ("doesn't" is does not, not the word doesn and a t), with either apostrophe. */
+const CONTRACTIONS: Array<[RegExp, string]> = [
+  [/\b(can)['’]t\b/giu, 'cannot'],
+  [/\b(won)['’]t\b/giu, 'will not'],
+  [/\b(\p{L}+)n['’]t\b/giu, '$1 not'],
+  [/\b(i)['’]m\b/giu, '$1 am'],
+  [/\b(\p{L}+)['’]re\b/giu, '$1 are'],
+  [/\b(\p{L}+)['’]ve\b/giu, '$1 have'],
+  [/\b(\p{L}+)['’]ll\b/giu, '$1 will'],
+  [/\b(i|you|we|they|he|she)['’]d\b/giu, '$1 would'],
+  // 's after a question word or pronoun is "is"; after a noun it is a possessive (the customer's), left alone.
+  [/\b(what|where|when|why|who|how|it|that|there|here|he|she)['’]s\b/giu, '$1 is'],
+];
+
+/** `query` with its contractions written out. */
+export const withoutContractions = (query: string) => CONTRACTIONS.reduce((q, [pattern, full]) => q.replace(pattern, full), query);
+
 /** Words that ask for a schema's fields, not for a topic. */
 export const FIELD_WORDS = new Set(['field', 'fields', 'property', 'properties', 'schema', 'object', 'shape']);
 
@@ -67,11 +94,11 @@ const ANY_PREFIX = () => true;
  * `pageShare` gives the share of the site's pages that hold a word (lowercase).
  */
 export function planOf(typed: string, pageShare: (word: string) => number, words?: ReaderWording[]): Plan {
-  const query = inSiteWords(typed, words);
+  const query = inSiteWords(withoutContractions(typed), words);
   if (!isSentence(typed)) return { query, rare: [], prefix: ANY_PREFIX };
   const telling = wordsOf(query)
-    // "can't" is read as can and t: a letter alone says nothing.
-    .filter((w) => !QUESTION_WORDS.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && !/^\p{L}$/u.test(w))
+    // A letter alone (the s of a possessive) says nothing.
+    .filter((w) => ![QUESTION_WORDS, FILLER_WORDS, STOP_WORDS].some((set) => set.has(w.toLowerCase())) && !/^\p{L}$/u.test(w))
     .filter((w) => !/^\p{Ll}+$/u.test(w.toLowerCase()) || pageShare(w.toLowerCase()) <= COMMON_SHARE);
   if (telling.length === 0) return { query, rare: [], prefix: ANY_PREFIX };
   const plain = (w: string) => /^\p{L}+$/u.test(w);

@@ -95,7 +95,7 @@ export const readerWords: ReaderWording[] = [
   {
     say: ['pay many people at once', 'many people at once', 'bulk payout', 'bulk payouts', 'batch payout', 'batch payouts'],
     means: 'mass payout',
-    example: { query: 'How can I pay many people at once?', page: '/api/mass-payouts' },
+    example: { query: 'How can I pay many people at once?', page: '/guides/mass-payouts' },
   },
   {
     say: ['their own address', 'own address'],
@@ -127,6 +127,69 @@ export const readerWords: ReaderWording[] = [
     say: ['coins', 'coin'],
     means: 'currencies symbols',
     example: { query: 'Which coins can my customers pay with?', page: '/guides/charges/currencies' },
+  },
+  {
+    // A charge has a minimum accepted amount (min_accepted_amount_usd).
+    say: ['smallest', 'lowest', 'least', 'minimal'],
+    means: 'minimum',
+    example: { query: 'What is the smallest payment a customer can make?', page: '/api/charges' },
+  },
+  {
+    // The ledger's transactions record each operation that moves an amount (help centre: transactions).
+    say: ['movements of money', 'movement of money', 'money movements', 'money movement'],
+    means: 'transactions',
+    example: { query: 'Where can I see every movement of money in my account?', page: '/help-center/transactions' },
+  },
+  {
+    say: ['spreadsheets', 'spreadsheet'],
+    means: 'payments file',
+    example: { query: 'Can I pay out to many wallets from a spreadsheet?', page: '/guides/mass-payouts' },
+  },
+  {
+    // A charge not paid before its expires_at is expired.
+    say: ['pay in time', 'pays in time', 'paid in time', 'pay on time', 'pays on time', 'paid on time', 'too late'],
+    means: 'expired',
+    example: { query: "What happens if my customer doesn't pay in time?", page: '/guides/charges/statuses' },
+  },
+  {
+    // Where a hosted page sends the customer after paying: its return URL.
+    say: [
+      'back to my shop',
+      'back to my store',
+      'back to my site',
+      'back to my website',
+      'back to the shop',
+      'back to the store',
+      'back to the website',
+    ],
+    means: 'return URL',
+    example: { query: 'How do I send my customers back to my shop after they pay?', page: '/help-center/projects/details' },
+  },
+  {
+    say: ['take it back', 'take back', 'undo'],
+    means: 'cancel',
+    example: { query: 'I sent a mass payout by mistake, how do I undo it?', page: '/guides/mass-payouts' },
+  },
+  {
+    // An API key is what authenticates a call (the bearer token).
+    say: ['without an api key', 'without api key', 'without a key', 'without a token', 'without logging in'],
+    means: 'need no authentication',
+    example: { query: 'Which requests work without an API key?', page: '/guides/first-steps/api-key' },
+  },
+  {
+    // A submerchant's access control groups: view (the default) and reports.
+    say: ['read-only', 'read only', 'view-only', 'view only', 'without being able to change anything'],
+    means: 'view access control group',
+    example: {
+      query: 'Can my accountant download reports without being able to change anything?',
+      page: '/help-center/settings/submerchants',
+    },
+  },
+  {
+    // A payment coming in, as against a payout: the docs' payin (the payin callback).
+    say: ['payment arrives', 'payments arrive', 'payment comes in', 'payments come in', 'money arrives', 'money comes in'],
+    means: 'payin',
+    example: { query: 'get notified when a payment arrives', page: '/guides/webhooks/payin' },
   },
 ];
 

@@ -443,8 +443,11 @@ test('a question is searched by its telling words: question words and auxiliarie
   const share = () => 0.2;
   assert.equal(planOf('How do I know when a charge has been paid?', share, []).query, 'charge paid');
   assert.equal(planOf('Why have my payouts had an error?', share, []).query, 'payouts error');
-  // A few keywords are searched as typed.
+  // Contractions are written out, and filler words go: "doesn't" is not the word doesn.
+  assert.equal(planOf("Why doesn't my payout get sent?", share, []).query, 'payout sent');
+  // A few keywords are searched as typed, a filler word first too.
   assert.equal(planOf('charge has paid', share, []).query, 'charge has paid');
+  assert.equal(planOf('get charge by id', share, []).query, 'get charge by id');
 });
 
 test("readers' words: each points at words of the site, and each is a wording that misses without the map", () => {
