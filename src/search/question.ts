@@ -50,7 +50,7 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
 ];
 
 /** `query` with its contractions written out. */
-export const withoutContractions = (query: string) => CONTRACTIONS.reduce((q, [pattern, full]) => q.replace(pattern, full), query);
+const withoutContractions = (query: string) => CONTRACTIONS.reduce((q, [pattern, full]) => q.replace(pattern, full), query);
 
 /** Words that ask for a schema's fields, not for a topic. */
 export const FIELD_WORDS = new Set(['field', 'fields', 'property', 'properties', 'schema', 'object', 'shape']);
