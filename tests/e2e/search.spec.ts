@@ -197,6 +197,8 @@ test.describe('search modal (built-in index)', () => {
     await expect(modal(page)).toBeVisible();
     // ... and the modal's arrive with it, without overriding them.
     await expect(page.locator('.DocSearch-Container')).toHaveCSS('position', 'fixed');
+    // No blur of the page behind it (src/css/custom.css): it held every typed key's frame for hundreds of ms.
+    await expect(page.locator('.DocSearch-Container')).toHaveCSS('backdrop-filter', 'none');
     expect(await modalRules()).toBeGreaterThan(0);
     expect(await colours()).toEqual([site, site]);
   });
