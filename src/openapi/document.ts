@@ -1,6 +1,7 @@
 /**
- * The one reader of the OpenAPI document (openapi/v2.0.yaml): it loads the
- * document, follows its `$ref`s and walks its operations. The facts components
+ * The site's reader of the OpenAPI document (openapi/v2.0.yaml), with
+ * src/openapi/documentTree.ts: it loads the document, follows its `$ref`s and
+ * walks its operations. The facts components
  * (src/openapi/facts.ts), the Markdown twins (src/markdown/operationTwin.ts),
  * the request samples (src/openapi/samples.ts), the validator
  * (src/openapi/schemas.ts), the local sandbox (sandbox/server.ts) and the

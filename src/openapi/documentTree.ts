@@ -1,5 +1,5 @@
 /**
- * The pure part of the one reader of the OpenAPI document (src/openapi/document.ts):
+ * The pure part of the site's reader of the OpenAPI document (src/openapi/document.ts):
  * parsing a document's text, following its `$ref`s and walking its operations,
  * for a document given. No file system: the MCP endpoint at the edge
  * (mcp/edge.ts, in workerd) reads the document through this module, from the
