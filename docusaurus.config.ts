@@ -224,6 +224,8 @@ const config = {
     './src/plugins/no-eval-probe.ts',
     // Both search modes: DocSearch's modal stylesheet loads with the modal.
     './src/plugins/search-modal-styles.ts',
+    // Both search modes: the modal's code compiles off the main thread as it streams in.
+    './src/plugins/search-modal-compile-hint.ts',
     // The API Reference (src/api-reference/): its code split off the other pages, the aliases
     // that fix the theme's modules, and its stylesheet loaded by API pages only.
     './src/api-reference/chunks.ts',
