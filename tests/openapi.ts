@@ -3,7 +3,7 @@
  * check what the product says about the document (the MCP server, the request
  * samples): its calls, their documented requests and answers, and a validator of
  * values against its schemas (src/openapi/schemas.ts, whose own test of the test
- * is in tests/unit/openapi-document.test.ts). The tests read openapi/v2.0.yaml
+ * is in tests/unit/openapi-document-answers.test.ts). The tests read openapi/v2.0.yaml
  * here, with the `yaml` package and the small `$ref` resolver below, not through
  * the product's reader (src/openapi/document.ts) that they check: expected values
  * (requests, statuses, schemas) come from the document, never from the module

@@ -3,7 +3,7 @@
  * validator (Ajv, Draft 2020-12, as OpenAPI 3.1 uses) of the project. The local
  * sandbox and the MCP server name the fields at fault with it
  * (src/openapi/violations.ts); the
- * tests check the document's examples (tests/unit/openapi-document.test.ts) and
+ * tests check the document's examples (tests/unit/openapi-document-answers.test.ts) and
  * the sandbox's answers (tests/openapi.ts) with it. Not part of the site's bundles.
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
