@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** Every URL of build/sitemap.xml, as paths. */
@@ -121,4 +121,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .slice(0, 5)
         .join('\n  ')}`,
   );
+}
+
+/** The site is served locally; a page (the API explorer) could reach the API hosts: nothing leaves the machine. */
+export async function blockExternalHosts(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.route(/^https?:\/\//, (route) => (route.request().url().startsWith(baseURL) ? route.continue() : route.abort()));
 }
