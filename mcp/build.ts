@@ -21,8 +21,7 @@ import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { openapiDocument, operations } from '../src/openapi/document';
-import { requestValidatorsModule } from '../src/openapi/requestSchemas';
+import { publishedRequestValidatorsModule } from '../src/openapi/requestSchemas';
 import pkg from './package.json';
 
 const HERE = __dirname;
@@ -88,15 +87,8 @@ function notices(inputs: string[]): void {
 const VALIDATORS = path.join(HERE, 'generated/requestValidators.js');
 
 async function main(): Promise<void> {
-  const doc = openapiDocument();
   fs.mkdirSync(path.dirname(VALIDATORS), { recursive: true });
-  fs.writeFileSync(
-    VALIDATORS,
-    requestValidatorsModule(
-      doc,
-      operations(doc).filter((e) => !e.webhook),
-    ),
-  );
+  fs.writeFileSync(VALIDATORS, publishedRequestValidatorsModule());
   const result = await build({
     entryPoints: [path.join(HERE, 'server.ts')],
     outfile: OUT,

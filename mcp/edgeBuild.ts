@@ -18,8 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { openapiDocument, operations } from '../src/openapi/document';
-import { requestValidatorsModule } from '../src/openapi/requestSchemas';
+import { publishedRequestValidatorsModule } from '../src/openapi/requestSchemas';
 import { MCP_PATH } from './limits';
 
 const HERE = __dirname;
@@ -34,11 +33,7 @@ const validators: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^\.\/generated\/requestValidators\.js$/ }, () => ({ path: 'requestValidators.js', namespace: 'validators' }));
     b.onLoad({ filter: /.*/, namespace: 'validators' }, () => {
-      const doc = openapiDocument();
-      const contents = requestValidatorsModule(
-        doc,
-        operations(doc).filter((e) => !e.webhook),
-      );
+      const contents = publishedRequestValidatorsModule();
       // Its requires (Ajv's runtime helpers, ajv-formats' formats) resolve from here.
       return { contents, loader: 'js', resolveDir: HERE };
     });

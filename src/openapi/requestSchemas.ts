@@ -13,7 +13,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { DocumentNode, JsonObject, OperationEntry } from './document';
+import { openapiDocument, operations, type DocumentNode, type JsonObject, type OperationEntry } from './document';
 import { documentFingerprint, requestSchemas, type Validate } from './requestCheck';
 import { rewriteRefs } from './schemas';
 
@@ -43,7 +43,7 @@ export function compileRequestSchemas(doc: JsonObject, entries: OperationEntry[]
  * `validators` by id. Its `require`s (Ajv's runtime helpers, ajv-formats' formats) are left for the
  * bundler.
  */
-export function requestValidatorsModule(doc: JsonObject, entries: OperationEntry[]): string {
+function requestValidatorsModule(doc: JsonObject, entries: OperationEntry[]): string {
   const plan = requestSchemas(doc, entries);
   const parts = [true, false].map((coerce) => {
     const ajv = ajvFor(doc, coerce, true);
@@ -65,4 +65,17 @@ export function requestValidatorsModule(doc: JsonObject, entries: OperationEntry
     'exports.validators = Object.fromEntries(Object.entries(ids).map(([id, name]) => [id, compiled[name]]));',
     '',
   ].join('\n');
+}
+
+/**
+ * requestValidatorsModule for every call of the document the site publishes (openapi/v2.0.yaml;
+ * webhooks are sent by the API, not to it): what the MCP server's two builds bundle (mcp/build.ts
+ * writes it to mcp/generated/, mcp/edgeBuild.ts hands it to esbuild).
+ */
+export function publishedRequestValidatorsModule(): string {
+  const doc = openapiDocument();
+  return requestValidatorsModule(
+    doc,
+    operations(doc).filter((entry) => !entry.webhook),
+  );
 }
