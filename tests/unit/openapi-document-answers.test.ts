@@ -156,20 +156,22 @@ describe('security', () => {
 });
 
 describe('responses', () => {
+  /** The error answers the document shares (components.responses). */
+  const ERROR_RESPONSES = [
+    'BadRequest',
+    'Unauthorized',
+    'Forbidden',
+    'NotFound',
+    'MethodNotAllowed',
+    'UnprocessableEntity',
+    'TooManyRequests',
+    'KycRequired',
+    'InternalServerError',
+  ];
+
   test('error responses use the envelope and the messages the specification gives', () => {
     const responses = doc.components.responses;
-    for (const name of [
-      'BadRequest',
-      'Unauthorized',
-      'Forbidden',
-      'NotFound',
-      'MethodNotAllowed',
-      'UnprocessableEntity',
-      'TooManyRequests',
-      'KycRequired',
-      'InternalServerError',
-      'Accepted',
-    ]) {
+    for (const name of [...ERROR_RESPONSES, 'Accepted']) {
       assert.ok(isEnvelope(responses[name]?.content?.['application/json']?.schema), `${name} is not enveloped`);
     }
     assert.equal(responses.Unauthorized.content['application/json'].example.data.message, spec.httpMessages[401]);
@@ -263,17 +265,7 @@ describe('responses', () => {
 
   test("the shared error catalogue keeps every error status of the specification's error catalogue (httpStatuses)", () => {
     const responses = doc.components.responses;
-    for (const name of [
-      'BadRequest',
-      'Unauthorized',
-      'Forbidden',
-      'NotFound',
-      'MethodNotAllowed',
-      'UnprocessableEntity',
-      'TooManyRequests',
-      'KycRequired',
-      'InternalServerError',
-    ]) {
+    for (const name of ERROR_RESPONSES) {
       assert.ok(responses[name], `components.responses.${name} is missing`);
     }
   });
