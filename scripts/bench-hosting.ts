@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { startNginx } from '../tools/nginx';
+import { median } from './lib/weigh';
 
 const ROOT = path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -68,8 +69,6 @@ async function load(url: string): Promise<{ rps: number; p99: number; bytes: num
     bytes: bytes / latencies.length,
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(BUILD, 'index.html'))) throw new Error(`${BUILD} has no build: run npm run build first`);

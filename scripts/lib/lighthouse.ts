@@ -5,8 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/chromium';
-import { ROOT } from './weigh';
-import { median } from './search-probe';
+import { median, ROOT } from './weigh';
 
 export type Lh = {
   performance: number;

@@ -12,8 +12,8 @@ import { createEngine } from '../../src/search/engine';
 import { SEARCH_INDEX_FILE, type SearchIndexFile } from '../../src/search/records';
 import { relevanceSet } from '../../tools/search-relevance-set';
 import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
-import { median, SCENARIOS, type TypingRun } from './search-probe';
-import { table } from './weigh';
+import { SCENARIOS, type TypingRun } from './search-probe';
+import { median, table } from './weigh';
 import { searchFigures, type SearchFigures } from '../../tools/search-relevance-figures';
 
 /**

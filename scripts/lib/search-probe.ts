@@ -166,12 +166,6 @@ async function typingRun(browser: Browser, base: string, path: string, throttle:
   }
 }
 
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 export type Scenario = { label: string; throttle: number; openFor: number };
 export const SCENARIOS: Scenario[] = [
   { label: 'CPU 4x, fresh page', throttle: 4, openFor: 0 },

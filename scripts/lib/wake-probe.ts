@@ -23,8 +23,7 @@ import path from 'node:path';
 import type { Browser, CDPSession } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { serveBuild } from '../../tools/servers';
-import { median } from './search-probe';
-import { table } from './weigh';
+import { median, table } from './weigh';
 
 const WAKE_PATH = '/api/create-charge';
 /** The pointer rests on the tab this long before the click: a quick reader's hover. */

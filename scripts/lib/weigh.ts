@@ -175,6 +175,13 @@ export async function weighPage(browser: Browser, base: string, path: string): P
 
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+/** The median of the benchmarks' runs. */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
 /** A Markdown table, columns padded. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

@@ -6,7 +6,7 @@
  *
  * Keep it small and honest. An entry is added only for a wording that misses without it: its `example`
  * is a question whose answering page is not in the first three hits without the map, and is with it
- * (tests/unit/search.test.ts checks both, over the built index). `means` must be words of the site: the
+ * (tests/unit/search-questions.test.ts checks both, over the built index). `means` must be words of the site: the
  * same test checks that each of its words is in the built index or the OpenAPI document.
  *
  * To add one: write the reader's wording in `say` (lowercase; whole words; the longest first when two
@@ -204,9 +204,10 @@ function patternOf(words: ReaderWording[]): { pattern: RegExp; means: Map<string
   return { pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'giu'), means };
 }
 
-/** `query` with each reader's wording replaced by the site's words ("pays too little" -> "underpaid"). */
+/** Each list's pattern, made once. */
 const compiledFor = new WeakMap<ReaderWording[], ReturnType<typeof patternOf>>();
 
+/** `query` with each reader's wording replaced by the site's words ("pays too little" -> "underpaid"). */
 export function inSiteWords(query: string, words: ReaderWording[] = readerWords): string {
   if (!compiledFor.has(words)) compiledFor.set(words, patternOf(words));
   const compiled = compiledFor.get(words);

@@ -127,3 +127,6 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function blockExternalHosts(context: BrowserContext, baseURL: string): Promise<void> {
   await context.route(/^https?:\/\//, (route) => (route.request().url().startsWith(baseURL) ? route.continue() : route.abort()));
 }
+
+/** A request or response of the built-in search's index (search-index.json). */
+export const isIndex = (url: string | URL) => String(url).includes('/search-index.json');

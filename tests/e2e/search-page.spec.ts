@@ -1,8 +1,6 @@
 /** The /search page of the built-in search: results with their headings, the answering sentence, and hostile queries. */
 import { test, expect } from '@playwright/test';
-import { gotoHydrated, collectErrors } from './helpers';
-
-const isIndex = (url: string | URL) => String(url).includes('/search-index.json');
+import { gotoHydrated, collectErrors, isIndex } from './helpers';
 
 test.describe('search page /search (built-in index)', () => {
   test('/search?q= lists results with links to their headings', async ({ page }) => {

@@ -1,10 +1,9 @@
 import * as cheerio from 'cheerio';
 import { test, expect, type Page, type Request } from '@playwright/test';
-import { gotoHydrated, collectErrors } from './helpers';
+import { gotoHydrated, collectErrors, isIndex } from './helpers';
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('.DocSearch-Input');
-const isIndex = (url: string | URL) => String(url).includes('/search-index.json');
 
 /** The texts of a search that could not reach its index (the specification), and of one the index answered with an error. */
 const NETWORK = { title: 'Unable to fetch results', help: 'You might want to check your network connection.' };
