@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { brand } from '../../src/brand';
-import { gotoHydrated, linksInViewReported, trackAssets } from './helpers';
+import { gotoHydrated, isIndex, linksInViewReported, trackAssets } from './helpers';
 
 const GUIDE = '/guides/charges/creating';
 const HELP = '/help-center/withdrawal/fiat';
@@ -305,8 +305,12 @@ test.describe('loading and failures', () => {
     // The page's own code and the prefetches of the links in view have loaded: the first
     // route chunk requested from now on is one of the clicked page's.
     const settled = trackAssets(page);
+    // The search worker starts at idle and loads its own chunks, then the index: once the index has come, no chunk
+    // of the worker is left to take the failure meant for the route (a fresh clone's run timed out so once).
+    const indexLoaded = page.waitForResponse((r) => isIndex(r.url()));
     await page.goto('/guides/first-steps');
     await settled();
+    await indexLoaded;
     await page.evaluate(() => {
       (window as unknown as { __beforeReload: boolean }).__beforeReload = true;
     });
