@@ -2,7 +2,7 @@
  * The servers the tests and benchmarks start as child processes (nginx, the
  * local sandbox, `docusaurus serve`): a free loopback port for one, a wait
  * until it answers HTTP, and a build folder served by `docusaurus serve`.
- * Used by tests/e2e/nginx.ts, tests/sandbox.ts, tests/unit/mcp.test.ts and the
+ * Used by tests/e2e/nginx.ts, tests/sandbox.ts, tests/unit/mcp-harness.ts, tests/unit/mcp-refusals.test.ts and the
  * benchmarks in scripts/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
