@@ -18,10 +18,10 @@
  * measure another build, e.g. an earlier commit's, against the same template), BARE_DIR=path (where the template lives),
  * SEARCH_RUNS=5 (typing runs per search scenario).
  * `npm run bench -- --only search` (or `npm run bench:search`) measures the search alone over the
- * existing build/ (no build, template or Lighthouse) and writes bench/SEARCH.md.
- * `npm run bench -- --only wake` (or `npm run bench:wake`) measures the operation page's wake alone
- * (scripts/lib/wake-probe.ts, WAKE_RUNS=5) and writes bench/WAKE.md; BENCH_BEFORE_DIR=path measures
- * another build (an earlier commit's) in the same session, runs interleaved, as the "before" column.
+ * existing build/ (no build, template or Lighthouse) and writes bench/SEARCH.md; `--only wake` (`npm run
+ * bench:wake`) the operation page's wake alone (scripts/lib/wake-probe.ts, WAKE_RUNS=5), into bench/WAKE.md.
+ * With either, BENCH_BEFORE_DIR=path measures another build (an earlier commit's) in the same sitting, runs
+ * interleaved, as the "before" column. The search rows include the typist's floor on a bare page.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +32,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
 import { serveBuild } from '../tools/servers';
 import { ROOT, kb, table, weighPage, type Weight } from './lib/weigh';
 import { probeSearchTyping } from './lib/search-probe';
+import { searchReport } from './lib/search-report';
+import { probeTypingFloor } from './lib/typing-floor';
 import { probeWake, wakeGoalRows, wakeReport } from './lib/wake-probe';
 import { searchGoalRows } from './lib/search-goals';
 import { DOCUSAURUS_VERSION, dirSize, prepareBareTemplate, run } from './lib/bare-template';
@@ -85,32 +87,10 @@ function report(file: string, out: string): void {
   fs.writeFileSync(path.join(ROOT, 'bench', file), out);
 }
 
-/** `--only search`: the search rows over the existing build/, nothing else. */
+/** `--only search`: the search rows over the existing build/ (beside BENCH_BEFORE_DIR's), nothing else. */
 async function searchOnly(): Promise<void> {
-  const ourBuild = path.resolve(process.env.DOCS_BUILD_DIR ?? path.join(ROOT, 'build'));
-  const server = await serveBuild(ourBuild, brand.homeRoute);
-  try {
-    const runs = await probeSearchTyping(launchBrowser, server.base, TARGETS[1].path, SEARCH_RUNS);
-    // Issue 32's row of bytes at idle: one first visit of the guide page, weighed as the full benchmark weighs it.
-    const browser = await launchBrowser();
-    const weight = await weighPage(browser, server.base, TARGETS[1].path);
-    await browser.close();
-    const load = os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(', ');
-    const out = [
-      '# Search benchmark',
-      '',
-      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average at the end ${load}; ${TARGETS[1].path}, "refund" typed at 120 ms a key from Ctrl+K; median of ${SEARCH_RUNS} runs per scenario (min–max).`,
-      '',
-      await searchGoalRows(runs, ourBuild, { code: weight.searchIdleJsGzip, index: weight.searchIndexGzip }),
-      '',
-    ].join('\n');
-    report('SEARCH.md', out);
-  } finally {
-    server.stop();
-  }
+  const build = path.resolve(process.env.DOCS_BUILD_DIR ?? path.join(ROOT, 'build'));
+  report('SEARCH.md', await searchReport(launchBrowser, build, process.env.BENCH_BEFORE_DIR, TARGETS[1].path, SEARCH_RUNS));
 }
 
 /** `--only wake`: the wake rows (scripts/lib/wake-probe.ts) over the existing build/ and BENCH_BEFORE_DIR. */
@@ -149,6 +129,7 @@ async function main(): Promise<void> {
       await probeSearchTyping(launchBrowser, servers.ours.base, TARGETS[1].path, SEARCH_RUNS),
       ourBuild,
       guideWeight && { code: guideWeight.searchIdleJsGzip, index: guideWeight.searchIndexGzip },
+      { floor: await probeTypingFloor(launchBrowser, SEARCH_RUNS) },
     );
     const wake = wakeGoalRows(await probeWake(launchBrowser, servers.ours.base, WAKE_RUNS));
 

@@ -22,8 +22,8 @@
  */
 import type { Browser, CDPSession } from '@playwright/test';
 
-const QUERY = 'refund';
-const KEY_INTERVAL_MS = 120;
+export const QUERY = 'refund';
+export const KEY_INTERVAL_MS = 120;
 /** Ctrl goes down this long before K. */
 const CHORD_MS = 50;
 
@@ -88,7 +88,7 @@ const KEY_CODES: Record<string, number> = Object.fromEntries(
 );
 
 /** Sends one key press without waiting for the page to handle it. */
-function pressNow(cdp: CDPSession, key: string, modifiers = 0): void {
+export function pressNow(cdp: CDPSession, key: string, modifiers = 0): void {
   const base = { key, code: `Key${key.toUpperCase()}`, windowsVirtualKeyCode: KEY_CODES[key], modifiers };
   const text = modifiers === 0 ? { text: key, unmodifiedText: key } : {};
   void cdp.send('Input.dispatchKeyEvent', { type: modifiers ? 'rawKeyDown' : 'keyDown', ...base, ...text }).catch(() => {});
@@ -173,39 +173,71 @@ export const SCENARIOS: Scenario[] = [
   { label: 'CPU 1x, fresh page', throttle: 1, openFor: 0 },
 ];
 
+type Runs = Map<string, TypingRun[]>;
+const emptyRuns = (): Runs => new Map(SCENARIOS.map((s) => [s.label, []]));
+
 /**
- * Each scenario `runs` times, interleaved; the runs of each scenario by its label. A run whose
- * browser went away (the machine is shared) is logged and done again in a new browser, up to 3 times.
+ * Runs `rounds` rounds in one browser: each round, one run of every scenario on each of `sites` in turn,
+ * into that site's runs. A run whose browser went away (the machine is shared) is logged and done again
+ * in a new browser, up to 3 times.
  */
-export async function probeSearchTyping(
+async function probeRounds(
   launch: () => Promise<Browser>,
-  base: string,
+  sites: Array<{ base: string; runs: Runs; name: string }>,
   path: string,
-  runs: number,
-): Promise<Map<string, TypingRun[]>> {
-  const out = new Map<string, TypingRun[]>(SCENARIOS.map((s) => [s.label, []]));
+  rounds: number,
+): Promise<void> {
   let browser = await launch();
   let retries = 3;
   try {
-    for (let i = 0; i < runs; i++) {
-      for (const s of SCENARIOS) {
-        let run: TypingRun;
-        try {
-          run = await typingRun(browser, base, path, s.throttle, s.openFor);
-        } catch (error) {
-          if (browser.isConnected() || retries-- === 0) throw error;
-          console.error(`search run ${i + 1}/${runs}, ${s.label}: the browser went away, again in a new one`);
-          browser = await launch();
-          run = await typingRun(browser, base, path, s.throttle, s.openFor);
+    for (let i = 0; i < rounds; i++) {
+      for (const site of sites) {
+        for (const s of SCENARIOS) {
+          const tag = `search run ${i + 1}/${rounds}${site.name}, ${s.label}`;
+          let run: TypingRun;
+          try {
+            run = await typingRun(browser, site.base, path, s.throttle, s.openFor);
+          } catch (error) {
+            if (browser.isConnected() || retries-- === 0) throw error;
+            console.error(`${tag}: the browser went away, again in a new one`);
+            browser = await launch();
+            run = await typingRun(browser, site.base, path, s.throttle, s.openFor);
+          }
+          console.error(
+            `${tag}: worst interaction ${Math.round(run.worstInteractionMs)} ms, longest task ${Math.round(run.longestTaskMs)} ms, keys ${Math.round(run.keysLandMs)} ms, first hit ${Math.round(run.firstHitMs)} ms, field "${run.value}"`,
+          );
+          site.runs.get(s.label)?.push(run);
         }
-        console.error(
-          `search run ${i + 1}/${runs}, ${s.label}: worst interaction ${Math.round(run.worstInteractionMs)} ms, longest task ${Math.round(run.longestTaskMs)} ms, keys ${Math.round(run.keysLandMs)} ms, first hit ${Math.round(run.firstHitMs)} ms, field "${run.value}"`,
-        );
-        out.get(s.label)?.push(run);
       }
     }
   } finally {
     await browser.close().catch(() => {});
   }
+}
+
+/** Each scenario `runs` times, interleaved, in one browser; the runs of each scenario by its label. */
+export async function probeSearchTyping(launch: () => Promise<Browser>, base: string, path: string, runs: number): Promise<Runs> {
+  const out = emptyRuns();
+  await probeRounds(launch, [{ base, runs: out, name: '' }], path, runs);
+  return out;
+}
+
+/**
+ * The runs of two builds in one sitting and one browser, for a before and after: `runs` rounds, each one
+ * run of every scenario on `before` then on `now`, so that the machine's state weighs on both alike.
+ */
+export async function probeSearchTypingPair(
+  launch: () => Promise<Browser>,
+  bases: { before: string; now: string },
+  path: string,
+  runs: number,
+): Promise<{ before: Runs; now: Runs }> {
+  const out = { before: emptyRuns(), now: emptyRuns() };
+  await probeRounds(
+    launch,
+    (['before', 'now'] as const).map((which) => ({ base: bases[which], runs: out[which], name: ` (${which})` })),
+    path,
+    runs,
+  );
   return out;
 }
