@@ -55,7 +55,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 export type IdleBytes = { code: number; index: number };
 
 /** The typing runs of this sitting beside `now`'s: an earlier build's (BENCH_BEFORE_DIR), and the floor (scripts/lib/typing-floor.ts). */
-export type Sitting = { before?: Map<string, TypingRun[]>; floor?: number[] };
+type Sitting = { before?: Map<string, TypingRun[]>; floor?: number[] };
 
 /**
  * Issue 32's "search at 4× CPU from Ctrl+K (issue 20's rows): stay met", before and now in one sitting: each

@@ -20,10 +20,10 @@
  * `openFor` waits that long after the page has loaded before Ctrl+K (a reader
  * who has been reading the page for a while); 0 is a fresh page.
  */
-import type { Browser, CDPSession } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 
 export const QUERY = 'refund';
-export const KEY_INTERVAL_MS = 120;
+const KEY_INTERVAL_MS = 120;
 /** Ctrl goes down this long before K. */
 const CHORD_MS = 50;
 
@@ -88,12 +88,25 @@ const KEY_CODES: Record<string, number> = Object.fromEntries(
 );
 
 /** Sends one key press without waiting for the page to handle it. */
-export function pressNow(cdp: CDPSession, key: string, modifiers = 0): void {
+function pressNow(cdp: CDPSession, key: string, modifiers = 0): void {
   const base = { key, code: `Key${key.toUpperCase()}`, windowsVirtualKeyCode: KEY_CODES[key], modifiers };
   const text = modifiers === 0 ? { text: key, unmodifiedText: key } : {};
   void cdp.send('Input.dispatchKeyEvent', { type: modifiers ? 'rawKeyDown' : 'keyDown', ...base, ...text }).catch(() => {});
   void cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...base }).catch(() => {});
 }
+
+/** The typist: QUERY's keys, one every KEY_INTERVAL_MS from `start` (performance.now()), whatever the page is doing. */
+export async function typeQuery(cdp: CDPSession, start: number): Promise<void> {
+  for (const [i, key] of [...QUERY].entries()) {
+    const due = start + (i + 1) * KEY_INTERVAL_MS;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    pressNow(cdp, key);
+  }
+}
+
+/** Two frames and a task later: the Event Timing entries of the last keys are out. */
+export const twoFrames = (page: Page): Promise<unknown> =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
 
 const CTRL = 2;
 
@@ -128,11 +141,7 @@ async function typingRun(browser: Browser, base: string, path: string, throttle:
     const start = performance.now();
     pressNow(cdp, 'k', CTRL);
     ctrlUpNow(cdp);
-    for (const [i, key] of [...QUERY].entries()) {
-      const due = start + (i + 1) * KEY_INTERVAL_MS;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      pressNow(cdp, key);
-    }
+    await typeQuery(cdp, start);
     // Until the query is in the field and a hit is on screen (a field that never reads the whole query,
     // keys lost, counts as landing at the end of the wait: 20 s after Ctrl+K).
     await page.waitForFunction(
@@ -145,7 +154,7 @@ async function typingRun(browser: Browser, base: string, path: string, throttle:
     );
     // Results for the whole query on screen, then two frames: the Event Timing entries of the last keys are out.
     await page.locator('.DocSearch-Hit').first().waitFor({ state: 'visible', timeout: 60_000 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+    await twoFrames(page);
     const probe = await page.evaluate(() => (window as unknown as { __searchProbe: Probe }).__searchProbe);
     const value = await page.locator('.DocSearch-Input').inputValue();
     const t0 = probe.ctrlK ?? NaN;

@@ -3,13 +3,13 @@
  * the same typist as scripts/lib/search-probe.ts ("refund" at 120 ms a key through CDP, not waiting for
  * the page, CPU throttled 4x) on a bare page with no script: one focused input in a box over a fixed,
  * half-opaque overlay, on a page of text, as the search modal sits over a guide. Its worst keydown to
- * next paint is what the browser, the compositor and the machine cost with no page code at all; the
- * search modal's figure cannot be lower. Without a GPU (chromium's --disable-gpu) and on 2 cores, this
+ * next paint is what the browser, the compositor and the machine cost with no page code at all, the
+ * part of the search modal's figure that no change to the site can remove. Without a GPU (chromium's --disable-gpu) and on 2 cores, this
  * floor is itself tens of milliseconds and moves with the machine's load: a figure of the modal is
  * read against the floor measured in the same sitting.
  */
 import type { Browser } from '@playwright/test';
-import { KEY_INTERVAL_MS, QUERY, pressNow } from './search-probe';
+import { QUERY, twoFrames, typeQuery } from './search-probe';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head>
 <body style="margin:0;font:16px/1.6 system-ui,sans-serif">
@@ -40,14 +40,9 @@ async function floorRun(browser: Browser, throttle: number): Promise<number> {
     await page.evaluate(`var __name = (f) => f; (${observe.toString()})()`);
     await page.focus('input');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-    const start = performance.now();
-    for (const [i, key] of [...QUERY].entries()) {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + i * KEY_INTERVAL_MS - performance.now())));
-      pressNow(cdp, key);
-    }
+    await typeQuery(cdp, performance.now());
     await page.waitForFunction((query) => document.querySelector('input')?.value === query, QUERY, { polling: 50 });
-    // Two frames after the last key: its entry is out.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+    await twoFrames(page);
     const durations = await page.evaluate(() => (window as unknown as { __floor: number[] }).__floor);
     return Math.max(16, ...durations);
   } finally {
