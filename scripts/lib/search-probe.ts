@@ -20,7 +20,8 @@
  * `openFor` waits that long after the page has loaded before Ctrl+K (a reader
  * who has been reading the page for a while); 0 is a fresh page.
  */
-import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { Browser, CDPSession } from '@playwright/test';
+import { twoFrames } from './weigh';
 
 export const QUERY = 'refund';
 const KEY_INTERVAL_MS = 120;
@@ -103,10 +104,6 @@ export async function typeQuery(cdp: CDPSession, start: number): Promise<void> {
     pressNow(cdp, key);
   }
 }
-
-/** Two frames and a task later: the Event Timing entries of the last keys are out. */
-export const twoFrames = (page: Page): Promise<unknown> =>
-  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
 
 const CTRL = 2;
 

@@ -9,7 +9,8 @@
  * read against the floor measured in the same sitting.
  */
 import type { Browser } from '@playwright/test';
-import { QUERY, twoFrames, typeQuery } from './search-probe';
+import { QUERY, typeQuery } from './search-probe';
+import { twoFrames } from './weigh';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head>
 <body style="margin:0;font:16px/1.6 system-ui,sans-serif">

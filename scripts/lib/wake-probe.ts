@@ -23,7 +23,7 @@ import path from 'node:path';
 import type { Browser, CDPSession } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { serveBuild } from '../../tools/servers';
-import { median, table } from './weigh';
+import { median, table, twoFrames } from './weigh';
 
 const WAKE_PATH = '/api/create-charge';
 /** The pointer rests on the tab this long before the click: a quick reader's hover. */
@@ -108,7 +108,7 @@ async function wakeRun(browser: Browser, base: string, throttle: number): Promis
       .catch(() => false);
     // A second more (a late commit counts), then two frames: the click's Event Timing entries are out.
     await sleep(1000);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0)))));
+    await twoFrames(page);
     const probe = await page.evaluate(() => (window as unknown as { __wakeProbe: Probe }).__wakeProbe);
     const from = probe.overAt ?? Infinity;
     const click = probe.events.find((e) => e.name === 'click' && e.start >= from - 1 && e.interactionId);
