@@ -29,7 +29,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/brand';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
-import { serveBuild } from '../tools/servers';
+import { docusaurusServe } from '../tools/servers';
 import { ROOT, kb, table, weighPage, type Weight } from './lib/weigh';
 import { probeSearchTyping } from './lib/search-probe';
 import { searchReport } from './lib/search-report';
@@ -111,8 +111,8 @@ async function main(): Promise<void> {
   const bareBuild = path.join(bareSite, 'build');
 
   const servers = {
-    ours: await serveBuild(ourBuild, brand.homeRoute),
-    bare: await serveBuild(bareBuild, '/docs/intro'),
+    ours: await docusaurusServe(ourBuild, brand.homeRoute),
+    bare: await docusaurusServe(bareBuild, '/docs/intro'),
   };
   // The same pages through the shipped nginx configuration, compressed and with the CSP, as readers get them.
   const nginx = {
