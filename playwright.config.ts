@@ -32,7 +32,8 @@ export default defineConfig({
   // speed). Playwright's 5 s was too short on a loaded 2-core machine: a first search (worker, index, engine)
   // under the other worker's axe audits took more than 5 s in one CI run, where it takes 0.3 to 1.3 s alone.
   expect: { timeout: 15_000 },
-  reporter: [['list']],
+  // The JSON report feeds npm run bench's rows for the browser pass and the crawl (scripts/lib/test-times.ts).
+  reporter: [['list'], ['json', { outputFile: '.bench/e2e-report.json' }]],
   use: {
     trace: 'off',
     launchOptions: {
