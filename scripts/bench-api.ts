@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/brand';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
-import { serveBuild } from '../tools/servers';
+import { docusaurusServe } from '../tools/servers';
 import { ROOT, kb, table, weighPage } from './lib/weigh';
 
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? 'build');
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   if (!existsSync(resolve(BUILD_DIR, 'index.html')) && !existsSync(resolve(BUILD_DIR, '404.html'))) {
     throw new Error('build/ is missing: run `npm run build` first');
   }
-  const { base, stop } = await serveBuild(BUILD_DIR, brand.homeRoute);
+  const { base, stop } = await docusaurusServe(BUILD_DIR, brand.homeRoute);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const rows: string[][] = [];

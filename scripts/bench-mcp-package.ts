@@ -21,24 +21,40 @@ const arg = (name: string) => {
   return i < 0 ? undefined : process.argv[i + 1];
 };
 
+/** Packs the staged package (mcp/dist/package) into `temp`; returns the tarball. */
+function pack(temp: string): string {
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', temp, path.join(ROOT, 'mcp/dist/package')], { encoding: 'utf8' }),
+  ) as Array<{ filename: string }>;
+  return path.join(temp, packed.filename);
+}
+
+/** The tarball installed into an empty folder of `temp`: its size on disk (KB) and how many packages it brought. */
+function install(tarball: string, temp: string): { kilobytes: number; packages: number } {
+  const app = fs.mkdtempSync(path.join(temp, 'app-'));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, stdio: 'ignore' });
+  const kilobytes = Number(execFileSync('du', ['-sk', path.join(app, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
+  const lock = JSON.parse(fs.readFileSync(path.join(app, 'node_modules/.package-lock.json'), 'utf8')) as { packages: object };
+  return { kilobytes, packages: Object.keys(lock.packages).length };
+}
+
+/** The staged package as a user installs it (npm run bench:mcp's row). */
+export function installedPackage(): { kilobytes: number; packages: number } {
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-install-'));
+  try {
+    return install(pack(temp), temp);
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-bench-'));
-  const site = await serveBuild(path.join(ROOT, 'build'), '/llms.txt');
+  const site = await serveBuild(path.join(ROOT, 'build'));
   try {
-    let tarball = arg('--tarball');
-    if (!tarball) {
-      const [packed] = JSON.parse(
-        execFileSync('npm', ['pack', '--json', '--pack-destination', temp, path.join(ROOT, 'mcp/dist/package')], { encoding: 'utf8' }),
-      ) as Array<{ filename: string }>;
-      tarball = path.join(temp, packed.filename);
-    }
-    tarball = path.resolve(tarball);
-    const app = path.join(temp, 'app');
-    fs.mkdirSync(app);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, stdio: 'ignore' });
-    const kilobytes = Number(execFileSync('du', ['-sk', path.join(app, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
-    const lock = JSON.parse(fs.readFileSync(path.join(app, 'node_modules/.package-lock.json'), 'utf8')) as { packages: object };
-    console.log(`install: ${(kilobytes / 1024).toFixed(1)} MB in node_modules, ${Object.keys(lock.packages).length} packages`);
+    const tarball = path.resolve(arg('--tarball') ?? pack(temp));
+    const { kilobytes, packages } = install(tarball, temp);
+    console.log(`install: ${(kilobytes / 1024).toFixed(1)} MB in node_modules, ${packages} packages`);
 
     const runs = Number(arg('--runs') ?? 3);
     for (let run = 1; run <= runs; run += 1) {
@@ -72,7 +88,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

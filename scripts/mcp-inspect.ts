@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   let site = at >= 0 ? args[at + 1] : brand.siteUrl;
   let stop = () => {};
   if (args.includes('--build')) {
-    const served = await serveBuild(path.join(ROOT, 'build'), '/llms.txt');
+    const served = await serveBuild(path.join(ROOT, 'build'));
     site = served.base;
     stop = served.stop;
   }

@@ -6,7 +6,7 @@
  *
  *   npm run mcp:build && node --import tsx scripts/mcp-inspector-strict.ts
  *
- * tests/unit/mcp.test.ts checks the same rules on the schemas directly (no {} schema, no type array).
+ * tests/unit/mcp/tools.ts checks the same rules on the schemas directly (no {} schema, no type array).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

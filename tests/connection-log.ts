@@ -1,6 +1,6 @@
 /**
  * Loaded with `node --import` into a process under test (the MCP server that
- * tests/unit/mcp-harness.ts starts): writes one `[connection] host:port` line to stderr
+ * tests/unit/mcp/harness.ts starts): writes one `[connection] host:port` line to stderr
  * for every outgoing connection it tries, whether by fetch (undici, before it
  * connects, so a refused or unresolvable host is seen too) or by any other
  * socket. The test then checks which hosts the process reached.

@@ -1,8 +1,8 @@
 /**
  * The integration questions that every way of serving the docs' MCP tools is
  * asked, and whose answers must be the same whichever serves them: stdio, the
- * hosted mode (`--http`, tests/unit/mcp-http.test.ts) and the endpoint at the
- * edge (`wrangler pages dev`, tests/e2e/mcp-edge.spec.ts). Each tool once, with
+ * hosted mode (`--http`, tests/unit/mcp/http.ts) and the endpoint at the
+ * edge (`wrangler pages dev`, tests/unit/hosting/mcp-edge.ts). Each tool once, with
  * the arguments a reader would give; expected values come from the build and
  * the document, never from mcp/.
  */

@@ -6,6 +6,7 @@
  * `npm run mcp:inspect` and `npm run bench:mcp`.
  */
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -129,4 +130,28 @@ export async function startHostedServer(args: string[], nodeArgs: string[] = [])
       }
     },
   };
+}
+
+/**
+ * A request to a hosted server (`url`, its /mcp) whose headers arrive and whose body never does whole: one byte
+ * every 100 ms. Resolves with the raw answer once the server closes the connection, and how long that took (ms).
+ */
+export function trickledRequest(url: string): Promise<{ answer: string; ms: number }> {
+  const { hostname, port } = new URL(url);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => {
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: 100\r\n\r\n{`,
+      );
+    });
+    const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('close', () => {
+      clearInterval(trickle);
+      resolve({ answer, ms: performance.now() - started });
+    });
+    socket.on('error', reject);
+  });
 }

@@ -35,10 +35,14 @@ export interface NginxOptions {
   editConf?: (conf: string) => string;
   /** Echo nginx's stderr to this process's (the tests do, so that a failed start shows why). */
   echoStderr?: boolean;
+  /** The loopback port to listen on (default: a free one). */
+  port?: number;
+  /** The environment the rules are rendered for (default: this process's): the hosted-search settings of the CSP. */
+  env?: Record<string, string | undefined>;
 }
 
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-nginx-'));
   // nginx's workers run as another user when this runs as root: they must be able to read the folder.
@@ -49,7 +53,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     await prepareNginxRoot(options.build, root);
   }
   const conf = path.join(prefix, 'nginx.conf');
-  const rendered = renderNginx({ root, listen: `127.0.0.1:${port}`, prefix });
+  const rendered = renderNginx({ root, listen: `127.0.0.1:${port}`, prefix, env: options.env });
   fs.writeFileSync(conf, options.editConf ? options.editConf(rendered) : rendered);
   const nginx = spawn(NGINX, ['-c', conf, '-p', prefix, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

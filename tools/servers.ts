@@ -1,27 +1,40 @@
 /**
- * The servers the tests and benchmarks start as child processes (nginx, the
- * local sandbox, `docusaurus serve`): a free loopback port for one, a wait
- * until it answers HTTP, and a build folder served by `docusaurus serve`.
- * Used by tests/e2e/nginx.ts, tests/sandbox.ts, tests/unit/mcp-harness.ts, tests/unit/mcp-refusals.test.ts and the
- * benchmarks in scripts/.
+ * The servers the tests and benchmarks start: a free loopback port for one, a wait until a child process
+ * answers HTTP (nginx, the local sandbox, wrangler), a build folder served in this process (`serveBuild`:
+ * the MCP tests, tools and benchmarks read the site through it), and `docusaurus serve` (the preview that
+ * `npm run serve` gives, which the page benchmarks measure beside nginx).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
-import { resolve } from 'node:path';
+import path, { resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..');
 
-/** A port that nothing listens on right now, found by letting the system pick one. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/** The ports this process has handed out: the system may offer a port again once its probe has closed. */
+const handedOut = new Set<number>();
+
+/**
+ * A port that nothing listens on right now, found by letting the system pick one, and never one this process
+ * handed out before (two servers started at once would otherwise be given the same port, and one fail to bind).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.unref();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /**
@@ -43,11 +56,84 @@ export async function answering(url: string, child: ChildProcess, timeoutMs: num
   }
 }
 
+/** The types of the files a build holds, by extension (text is UTF-8). */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** The file a request path names in `dir`: the file itself, its page (`.html`) or its folder's index; none outside `dir`. */
+function fileFor(dir: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const base = path.join(dir, path.normalize(decoded));
+  if (base !== dir && !base.startsWith(dir + path.sep)) return undefined;
+  return [base, `${base}.html`, path.join(base, 'index.html')].find((file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile());
+}
+
 /**
- * Serves `dir` with `docusaurus serve` (this project's) on a free loopback port, once
+ * Serves the build folder `dir` from this process on a free loopback port, as a static host does: a path
+ * answers with its file, its page (`/x` -> `x.html`) or its folder's index, with its type, an ETag and a
+ * Last-Modified (a request that carries the ETag gets 304); any other path 404 with the build's not-found
+ * page. GET and HEAD only. Returns its base URL and a stop function.
+ */
+export async function serveBuild(dir: string): Promise<{ base: string; stop: () => void }> {
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const file = fileFor(root, new URL(req.url ?? '/', 'http://x').pathname);
+    if (!file) {
+      const notFound = path.join(root, '404.html');
+      res.writeHead(404, { 'content-type': TYPES['.html'] });
+      res.end(req.method === 'HEAD' || !fs.existsSync(notFound) ? undefined : fs.readFileSync(notFound));
+      return;
+    }
+    const stat = fs.statSync(file);
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const headers = {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      etag,
+      'last-modified': stat.mtime.toUTCString(),
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': stat.size });
+    res.end(req.method === 'HEAD' ? undefined : fs.readFileSync(file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/**
+ * Serves `dir` with `docusaurus serve` (this project's, the preview of `npm run serve`) on a free loopback port, once
  * `probePath` answers; returns its base URL and a stop function (also run when this process exits).
  */
-export async function serveBuild(dir: string, probePath = '/'): Promise<{ base: string; stop: () => void }> {
+export async function docusaurusServe(dir: string, probePath = '/'): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn('npx', ['docusaurus', 'serve', '--dir', dir, '--host', '127.0.0.1', '--port', String(port), '--no-open'], {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { brand } from '../../src/brand';
-import { serveBuild } from '../../tools/servers';
+import { docusaurusServe } from '../../tools/servers';
 import { searchGoalRows } from './search-goals';
 import { probeSearchTyping, probeSearchTypingPair } from './search-probe';
 import { probeTypingFloor } from './typing-floor';
@@ -21,8 +21,8 @@ export async function searchReport(
   page: string,
   runs: number,
 ): Promise<string> {
-  const server = await serveBuild(build, brand.homeRoute);
-  const beforeServer = beforeBuild ? await serveBuild(path.resolve(beforeBuild), brand.homeRoute) : undefined;
+  const server = await docusaurusServe(build, brand.homeRoute);
+  const beforeServer = beforeBuild ? await docusaurusServe(path.resolve(beforeBuild), brand.homeRoute) : undefined;
   try {
     const { before, now } = beforeServer
       ? await probeSearchTypingPair(launch, { before: beforeServer.base, now: server.base }, page, runs)

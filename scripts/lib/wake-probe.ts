@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession } from '@playwright/test';
 import { brand } from '../../src/brand';
-import { serveBuild } from '../../tools/servers';
+import { docusaurusServe } from '../../tools/servers';
 import { median, table, twoFrames } from './weigh';
 
 const WAKE_PATH = '/api/create-charge';
@@ -187,7 +187,7 @@ export async function wakeReport(
   runs: number,
 ): Promise<string> {
   const dirs = [beforeBuild, build];
-  const servers = await Promise.all(dirs.map((dir) => (dir ? serveBuild(path.resolve(dir), brand.homeRoute) : undefined)));
+  const servers = await Promise.all(dirs.map((dir) => (dir ? docusaurusServe(path.resolve(dir), brand.homeRoute) : undefined)));
   const results: WakeRun[][] = [[], []];
   try {
     for (let i = 0; i < runs; i++) {

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { axeViolations, gotoHydrated } from './helpers';
 
 // Every route of the route table is checked with axe in the route-table pass

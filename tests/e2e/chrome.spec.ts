@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { brand } from '../../src/brand';
 import { gotoHydrated, isIndex, linksInViewReported, trackAssets } from './helpers';
 

@@ -7,7 +7,8 @@
  * - An operation page does not move while it loads (the endpoint's URL is in
  *   the server's HTML: src/theme/ApiExplorer/MethodEndpoint and the theme's patch).
  */
-import { test, expect, type Page, type CDPSession } from '@playwright/test';
+import type { Page, CDPSession } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { brand } from '../../src/brand';
 import { gotoHydrated } from './helpers';
 

@@ -1,108 +1,15 @@
+/**
+ * The routes a reader types that are not pages of the sitemap: an unknown path shows the not-found page,
+ * a query string or a hash does not break a page, and / redirects to the welcome guide. Every page of the
+ * sitemap is opened in the crawl (crawl.spec.ts).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { brand } from '../../src/brand';
-import { pageRoutes, HOME_REDIRECT_TARGET } from '../fixtures/routes';
-import { axeViolations, collectErrors, expectNotFound, gotoHydrated, trackAssets } from './helpers';
-
-/**
- * The Mermaid runtime in this build, found by its core (the file that holds the
- * text of Mermaid's error diagram and loads the diagram renderers), and the API
- * Reference's stylesheet: guide and help-centre pages load neither, unless a page
- * draws a diagram. The first test below checks the detector against what a page
- * with a diagram and one without load.
- */
-const JS_DIR = path.resolve(__dirname, '../../build/assets/js');
-const mermaidRuntime = new Set(
-  fs
-    .readdirSync(JS_DIR)
-    .filter((f) => fs.readFileSync(path.join(JS_DIR, f), 'utf8').includes('Syntax error in text'))
-    .map((f) => `/assets/js/${f}`),
-);
-const isApiStylesheet = (pathname: string) => /^\/assets\/css\/api-reference\.[0-9a-f]+\.css$/.test(pathname);
-
-/** Scanned with axe in api-reference.spec.ts, with a viewport taller than the page (axe then checks every element's colours). */
-const axeElsewhere = new Set(['/api']);
-
-/** Opens a route and returns the paths of the scripts and stylesheets it loads without a reader's action. */
-async function openRecording(page: Page, route: string): Promise<string[]> {
-  const loaded: string[] = [];
-  page.on('request', (r) => {
-    if (['script', 'stylesheet'].includes(r.resourceType())) loaded.push(new URL(r.url()).pathname);
-  });
-  const settled = trackAssets(page);
-  await page.goto(route);
-  await settled();
-  return loaded;
-}
-
-// Every route's status, hydration, title, console errors and CSP: the sitemap-wide pass of
-// nginx.spec.ts (every route of tests/fixtures/routes.ts is in the sitemap: sitemap.test.ts).
-test.describe('route table', () => {
-  test('the Mermaid runtime detector names code a diagram brings and no code a page without one loads (test of the test)', async ({
-    browser,
-    baseURL,
-    request,
-  }) => {
-    // A page that draws a diagram and its section's page, which draws none.
-    const hasDiagram = async (route: string) => (await (await request.get(route)).text()).includes('language-mermaid');
-    let withDiagram: string | undefined;
-    for (const route of pageRoutes) if (!withDiagram && (await hasDiagram(route))) withDiagram = route;
-    expect(withDiagram, 'a route of the table draws a diagram').toBeDefined();
-    const section = (withDiagram as string).replace(/\/[^/]+$/, '');
-    expect(pageRoutes, `${section} is a route of the table`).toContain(section);
-    expect(await hasDiagram(section), `${section} draws no diagram`).toBe(false);
-
-    // Each in a browser context of its own: nothing comes from the other's cache.
-    const open = async (route: string) => {
-      const context = await browser.newContext({ baseURL });
-      try {
-        return await openRecording(await context.newPage(), route);
-      } finally {
-        await context.close();
-      }
-    };
-    const onDiagramPage = await open(withDiagram as string);
-    const onPlainPage = await open(section);
-    const brought = onDiagramPage.filter((p) => !onPlainPage.includes(p));
-    expect(
-      onPlainPage.filter((p) => mermaidRuntime.has(p)),
-      `found on ${section}`,
-    ).toEqual([]);
-    expect(
-      brought.filter((p) => mermaidRuntime.has(p)),
-      `found among what the diagram of ${withDiagram} brings`,
-    ).not.toEqual([]);
-  });
-
-  for (const route of pageRoutes) {
-    test(`${route} renders its page, loads only the code it needs and has no accessibility violations`, async ({ page }) => {
-      const loaded = await openRecording(page, route);
-      await expect(page.locator('h1').first()).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
-      if (route.startsWith('/api')) {
-        expect(loaded.filter(isApiStylesheet), 'the API Reference stylesheet').toHaveLength(1);
-      } else {
-        expect(loaded.filter(isApiStylesheet), 'no API Reference stylesheet').toEqual([]);
-        // Each diagram's source is in the server's HTML; the diagram itself is drawn in the browser.
-        const diagrams = await page.locator('pre.language-mermaid').count();
-        const mermaid = loaded.filter((p) => mermaidRuntime.has(p));
-        if (diagrams > 0) {
-          await expect(page.locator('.docusaurus-mermaid-container svg'), 'every diagram is drawn').toHaveCount(diagrams);
-          expect(mermaid.length, 'the Mermaid runtime, for the diagram').toBeGreaterThan(0);
-        } else {
-          expect(mermaid, 'no Mermaid runtime without a diagram').toEqual([]);
-        }
-      }
-      if (!axeElsewhere.has(route)) {
-        // axe-core, WCAG 2.1 A and AA.
-        const violations = await axeViolations(page);
-        expect(violations, violations.join('\n')).toEqual([]);
-      }
-    });
-  }
-});
+import { HOME_REDIRECT_TARGET } from '../fixtures/routes';
+import { collectErrors, expectNotFound, gotoHydrated } from './helpers';
 
 test.describe('not-found page', () => {
   const unknown = [
@@ -146,11 +53,12 @@ test.describe('home redirect', () => {
   });
 
   test('/ redirects to the welcome guide with JavaScript off', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    const $ = cheerio.load(await (await page.request.get(`${baseURL}/`)).text());
+    // The host answers / with a redirect; a host that serves build/index.html as it is (npm run serve) gets its meta refresh.
+    const $ = cheerio.load(fs.readFileSync(path.resolve('build/index.html'), 'utf8'));
     expect($('meta[http-equiv="refresh"]').attr('content')).toBe(`0; url=${HOME_REDIRECT_TARGET}`);
     expect($('link[rel="canonical"]').attr('href')).toBe(`${brand.siteUrl}${HOME_REDIRECT_TARGET}`);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
     await page.goto('/');
     await expect(page).toHaveURL(new RegExp(`${HOME_REDIRECT_TARGET}$`));
     await expect(page.locator('h1').first()).toHaveText('Welcome');

@@ -1,6 +1,6 @@
 /**
  * "Try it" against the local sandbox (`npm run sandbox`), in the browser, with
- * the site served by nginx (the worker's instance of tests/e2e/nginx.ts) and its
+ * the site served by nginx (tests/e2e/global-setup.ts) and its
  * CSP enforced: a reader opens a call, chooses the local sandbox server, sends
  * the documented example and sees the documented answer.
  *
@@ -10,12 +10,11 @@
  * are sent there (the CSP is checked by the page before any request leaves it,
  * so a connect-src that lacks the origin still fails the test).
  */
-import { expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { brand } from '../../src/brand';
 import { call, requestExamples, responseOf } from '../openapi';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { watchCsp } from './helpers';
-import { test } from './nginx';
 
 const LOCAL_ORIGIN = new URL(brand.localSandboxApiUrl).origin;
 

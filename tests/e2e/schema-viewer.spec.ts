@@ -5,7 +5,8 @@
  * pointer, a click, a tap or the keyboard wake it and land where they were aimed,
  * and a wheel scroll wakes nothing.
  */
-import { test, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { KEPT_CLASS, LIVE_ATTRIBUTE, ON_INTENT_ATTRIBUTE } from '../../src/keptHtml/onIntent';
 import { blockExternalHosts, collectErrors, gotoHydrated } from './helpers';
 
@@ -124,10 +125,16 @@ test.describe('API Reference schema viewer, hydrated when reached for', () => {
     expect(title).not.toBeNull();
     await page.mouse.move((title?.x ?? 0) + 20, (title?.y ?? 0) + 10);
     for (let i = 0; i < 6; i++) {
+      const before = await page.evaluate(() => window.scrollY);
       await page.mouse.wheel(0, 400);
-      await page.waitForTimeout(150);
+      // The page has scrolled (or was at its end), and a frame has been drawn since: the browser has sent the
+      // resting pointer's hover by then.
+      const scrolled = (from: number) => window.scrollY > from || window.scrollY >= document.documentElement.scrollHeight - innerHeight;
+      await expect.poll(() => page.evaluate(scrolled, before)).toBe(true);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
-    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+    // Idle: a part a hover had prepared would still be rendering (React's transition works in slices of tasks).
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     const woken = await hydration(page);
     expect(woken.map((part) => part.live)).toEqual(woken.map(() => 0));

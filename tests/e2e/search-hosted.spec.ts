@@ -4,11 +4,13 @@
  * own port). Every request to the hosted service is intercepted: no network.
  */
 import * as cheerio from 'cheerio';
-import { test, expect, type Page, type Request } from '@playwright/test';
-import { HOSTED_BASE_URL, HOSTED_SEARCH } from '../../playwright.config';
+import type { Page, Request } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { HOSTED_SEARCH, serverOrigin } from './servers';
 import { gotoHydrated } from './helpers';
 
-test.use({ baseURL: HOSTED_BASE_URL });
+test.use({ server: 'hosted search' });
+const HOSTED_BASE_URL = serverOrigin('hosted search');
 
 const isHosted = (url: string | URL) => /algolia\.(net|io)|algolianet\.com/.test(String(url));
 

@@ -1,8 +1,10 @@
 /** The /search page of the built-in search: results with their headings, the answering sentence, and hostile queries. */
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { gotoHydrated, collectErrors, isIndex } from './helpers';
 
 test.describe('search page /search (built-in index)', () => {
+  test.use({ server: 'shipped' });
+
   test('/search?q= lists results with links to their headings', async ({ page }) => {
     await gotoHydrated(page, '/search?q=void%20an%20invoice');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('void an invoice');

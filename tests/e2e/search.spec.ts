@@ -1,5 +1,6 @@
 import * as cheerio from 'cheerio';
-import { test, expect, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { gotoHydrated, collectErrors, isIndex } from './helpers';
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
@@ -22,6 +23,8 @@ const recentSearches = (page: Page) =>
 const HINTS = 'link[rel~=preconnect], link[rel~=dns-prefetch], link[rel~=preload], link[rel~=modulepreload], link[rel~=prefetch]';
 
 test.describe('search modal (built-in index)', () => {
+  test.use({ server: 'shipped' });
+
   for (const [name, key] of [
     ['Ctrl+K', 'Control+k'],
     ['Meta+K', 'Meta+k'],

@@ -37,7 +37,7 @@ before(async () => {
   assertBuilt();
   assertServerBuilt();
   temp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-package-'));
-  [site, repoServer] = await Promise.all([serveBuild(BUILD_DIR, '/llms.txt'), startServer(['--site', 'http://127.0.0.1:9'])]);
+  [site, repoServer] = await Promise.all([serveBuild(BUILD_DIR), startServer(['--site', 'http://127.0.0.1:9'])]);
 });
 
 after(async () => {
@@ -63,14 +63,10 @@ test('the packed tarball installs into an empty folder and runs with Node alone'
   const app = path.join(temp, 'app');
   fs.mkdirSync(app);
   npm(['install', '--prefix', app, '--no-audit', '--no-fund', '--prefer-offline', path.join(temp, packed.filename)], app);
-  const kilobytes = Number(execFileSync('du', ['-sk', path.join(app, 'node_modules')], { encoding: 'utf8' }).split('\t')[0]);
   const packages = Object.keys(
     (JSON.parse(fs.readFileSync(path.join(app, 'node_modules/.package-lock.json'), 'utf8')) as { packages: object }).packages,
   ).length;
-  console.log(`# the installed package: ${(kilobytes / 1024).toFixed(1)} MB in node_modules, ${packages} packages`);
-  // The goal of issue 34: at most 15 MB (it was 113 MB in 218 packages, most of them Prism's). The file bundles
-  // what it needs: npm installs this package alone.
-  assert.ok(kilobytes <= 15 * 1024, `${kilobytes} KB installed`);
+  // The file bundles what it needs: npm installs this package alone (its size on disk: npm run bench:mcp).
   assert.equal(packages, 1, 'this package and nothing else');
 
   // Node alone: the bin's `#!/usr/bin/env node` finds Node on a PATH that has nothing of this repository's.

@@ -117,9 +117,17 @@ test('a request body that names its object by id uses the id of the object its a
   assert.ok(checked >= 1, 'createMassPayout names its mass payout by id');
 });
 
-test('a sample on the shared id of another object is caught (test of the test)', () => {
-  const charge = ownObjectId(calls.find((c) => c.operationId === 'getCharge') as DocumentedCall);
+test("a sample on another object's id is caught (test of the test)", () => {
+  // sendMassPayout's own curl and Go samples with a charge's id planted where the mass payout's was.
   const send = calls.find((c) => c.operationId === 'sendMassPayout') as DocumentedCall;
-  assert.notEqual(ownObjectId(send), charge);
-  assert.notDeepEqual(urlIds(`curl -X PUT "https://x.example/mass-payouts/${charge}/send"`), [ownObjectId(send)]);
+  const own = ownObjectId(send);
+  const other = ownObjectId(calls.find((c) => c.operationId === 'getCharge') as DocumentedCall);
+  assert.notEqual(own, other);
+  const op = operationFacts('sendMassPayout');
+  for (const sample of [curlSample(op, brand.sandboxApiUrl), goSample(op, brand.sandboxApiUrl)]) {
+    assert.deepEqual(urlIds(sample), [own], 'the check reads the id of the sample as written');
+    const planted = sample.split(own).join(other);
+    assert.notEqual(planted, sample);
+    assert.throws(() => assert.deepEqual(urlIds(planted), [own]), 'the check fails on the planted id');
+  }
 });

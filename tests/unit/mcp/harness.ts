@@ -1,28 +1,26 @@
 /**
- * What the tests of the MCP server over stdio share (tests/unit/mcp.test.ts,
- * mcp-pages.test.ts and mcp-refusals.test.ts): `useMcpServer()` starts, for
- * the test file that calls it, the server as the package ships it
- * (mcp/dist/server.js, built by `npm run mcp:build`), through the SDK's own
- * client over stdio, against the production build served locally
- * (`docusaurus serve` on a free port) and the local sandbox on another, with
- * every connection it tries logged (tests/connection-log.ts); and the helpers
- * that read expected values from the OpenAPI document and the build's own
- * files (its twins, unknowns.json), never from mcp/.
+ * What the tests of the MCP server share (the suites of this folder, run in one process by
+ * tests/unit/mcp.test.ts): `useMcpServer()` starts, once for the process, the production build served
+ * in this process, the local sandbox, and the server as the package ships it (mcp/dist/server.js, built
+ * by `npm run mcp:build`) twice over them: on stdio through the SDK's own client, with every connection
+ * it tries logged (tests/connection-log.ts), and in its hosted mode (`--http`). Also the helpers that read
+ * expected values from the OpenAPI document and the build's own files (its twins, unknowns.json), never
+ * from mcp/.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DocumentNode } from '../../src/openapi/document';
-import { startServer, type ServerProcess } from '../../tools/mcp-client';
-import { call as documentedCall, deref, requestExamples } from '../openapi';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { serveBuild } from '../../tools/servers';
-import { assertBuilt, BUILD_DIR } from './build-output';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { DocumentNode } from '../../../src/openapi/document';
+import { startHostedServer, startServer, type HostedServer, type ServerProcess } from '../../../tools/mcp-client';
+import { call as documentedCall, deref, requestExamples } from '../../openapi';
+import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { serveBuild } from '../../../tools/servers';
+import { assertBuilt, BUILD_DIR } from '../build-output';
 
-export const ROOT = path.resolve(__dirname, '../..');
+export const ROOT = path.resolve(__dirname, '../../..');
 const CONNECTION_LOG = path.join(ROOT, 'tests/connection-log.ts');
-const HEAP_MB = 96;
 
 type Answer = { isError: boolean; text: string };
 
@@ -32,29 +30,41 @@ async function callOn(target: ServerProcess, name: string, args: Record<string, 
   return { isError: result.isError === true, text: content.map((c) => c.text ?? '').join('\n') };
 }
 
+type Harness = ReturnType<typeof startHarness>;
+let harness: Harness | undefined;
+
 /**
- * Registers the `before` and `after` hooks of the test file that calls it (at its top level): the build served, the
- * sandbox and the server started before its tests, all stopped after. Read `site`, `sandbox` and `server` through the
- * object it returns, in the tests (they are set in `before`); its `testConnections()` ends the file.
+ * The servers of the process, started in the `before` hook that the first call registers (at the top level of a
+ * suite) and stopped after its last test; every later call returns the same. Read `site`, `sandbox`, `server`
+ * (stdio) and `hosted` through the object it returns, in the tests; `testConnections()` ends the run.
  */
-export function useMcpServer() {
+export function useMcpServer(): Harness {
+  harness ??= startHarness();
+  return harness;
+}
+
+function startHarness() {
   let site: { base: string; stop: () => void };
   let sandbox: RunningSandbox;
   let server: ServerProcess;
+  let hosted: HostedServer;
+  let hostedClient: Client;
 
+  // The one `before` of the process: Node 20 runs a file's top-level `before` hooks at the same time, not in turn.
   before(async () => {
     assertBuilt();
-    [site, sandbox] = await Promise.all([serveBuild(BUILD_DIR, '/llms.txt'), startSandbox()]);
-    // A heap of 96 MB (V8's old space): the server's live data fits with room to spare (npm run bench:mcp measures
-    // its memory over many calls).
-    server = await startServer(['--site', site.base, '--sandbox', sandbox.baseUrl], {
-      nodeArgs: [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', '--import', CONNECTION_LOG],
-    });
+    [site, sandbox] = await Promise.all([serveBuild(BUILD_DIR), startSandbox()]);
+    const args = ['--site', site.base, '--sandbox', sandbox.baseUrl];
+    [server, hosted] = await Promise.all([
+      startServer(args, { nodeArgs: ['--import', 'tsx', '--import', CONNECTION_LOG] }),
+      startHostedServer(args),
+    ]);
+    hostedClient = await hosted.connect();
   });
 
   after(async () => {
-    await server?.close();
-    await sandbox?.stop();
+    await hostedClient?.close();
+    await Promise.all([server?.close(), hosted?.stop(), sandbox?.stop()]);
     site?.stop();
   });
 
@@ -74,7 +84,7 @@ export function useMcpServer() {
 
   const siteUrl = (route: string) => `${site.base}${route}`;
 
-  /** Registers the last test of the file: which hosts its server tried to reach. */
+  /** Registers the last test of the run: which hosts its stdio server tried to reach. */
   function testConnections() {
     test('no tool reached a host other than the site and the local sandbox', async () => {
       // The calls that use the network, made here so that the log holds them whichever tests ran before.
@@ -102,6 +112,13 @@ export function useMcpServer() {
     },
     get server() {
       return server;
+    },
+    get hosted() {
+      return hosted;
+    },
+    /** A client of the hosted server, connected in the `before` hook. */
+    get hostedClient() {
+      return hostedClient;
     },
     callOn,
     ok,

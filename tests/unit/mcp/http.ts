@@ -6,53 +6,31 @@
  * not the server's is refused), and a bare port binds to loopback. Expected
  * values come from the stdio server and the build's files, never from mcp/.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callOn, EVERY_TOOL, FOREIGN_ORIGINS } from '../mcp-questions';
-import { startSandbox, type RunningSandbox } from '../sandbox';
-import { serveBuild } from '../../tools/servers';
-import { SERVER_JS, startHostedServer, startServer, type HostedServer, type ServerProcess } from '../../tools/mcp-client';
-import { assertBuilt, BUILD_DIR } from './build-output';
-import { serveHttp } from '../../mcp/hosted';
-import { brand } from '../../src/brand';
+import { callOn, EVERY_TOOL, FOREIGN_ORIGINS } from '../../mcp-questions';
+import { SERVER_JS, trickledRequest } from '../../../tools/mcp-client';
+import { serveHttp } from '../../../mcp/hosted';
+import { brand } from '../../../src/brand';
+import { useMcpServer } from './harness';
 
-let site: { base: string; stop: () => void };
-let sandbox: RunningSandbox;
-let hosted: HostedServer;
-let client: Client;
-let stdio: ServerProcess;
-
-before(async () => {
-  assertBuilt();
-  [site, sandbox] = await Promise.all([serveBuild(BUILD_DIR, '/llms.txt'), startSandbox()]);
-  const args = ['--site', site.base, '--sandbox', sandbox.baseUrl];
-  [hosted, stdio] = await Promise.all([startHostedServer(args), startServer(args)]);
-  client = await hosted.connect();
-});
-
-after(async () => {
-  await hosted?.stop();
-  await stdio?.close();
-  await sandbox?.stop();
-  site?.stop();
-});
+const mcp = useMcpServer();
 
 test('--http serves every tool the stdio server has, with the same answers', async () => {
-  const [overHttp, overStdio] = await Promise.all([client.listTools(), stdio.client.listTools()]);
+  const [overHttp, overStdio] = await Promise.all([mcp.hostedClient.listTools(), mcp.server.client.listTools()]);
   assert.deepEqual(overHttp.tools, overStdio.tools);
   assert.deepEqual(overHttp.tools.map((t) => t.name).sort(), Object.keys(EVERY_TOOL).sort(), 'the test calls every tool');
   for (const [name, args] of Object.entries(EVERY_TOOL)) {
-    const [a, b] = await Promise.all([callOn(client, name, args), callOn(stdio.client, name, args)]);
+    const [a, b] = await Promise.all([callOn(mcp.hostedClient, name, args), callOn(mcp.server.client, name, args)]);
     assert.equal(a.isError, false, `${name}: ${a.text.slice(0, 300)}`);
     assert.deepEqual(a, b, name);
   }
   // Each request is served on its own (stateless): a second client, and calls at once.
-  const other = await hosted.connect();
+  const other = await mcp.hosted.connect();
   const names = await Promise.all([1, 2, 3].map(() => callOn(other, 'get_schema', { name: 'Charge' })));
   for (const answer of names) assert.equal(JSON.parse(answer.text).name, 'Charge');
 });
@@ -64,7 +42,7 @@ function raw(
   body: string | undefined,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string }> {
-  const url = new URL(hosted.url);
+  const url = new URL(mcp.hosted.url);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -92,14 +70,14 @@ const LIST_TOOLS = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' 
 test('--http refuses a body over 1 MB with 413 and a JSON-RPC error, before reading it, and serves the next call', async () => {
   for (const megabytes of [2, 11]) {
     await assert.rejects(
-      client.callTool({ name: 'search_docs', arguments: { query: 'x'.repeat(megabytes * 1024 * 1024) } }),
+      mcp.hostedClient.callTool({ name: 'search_docs', arguments: { query: 'x'.repeat(megabytes * 1024 * 1024) } }),
       (error: Error & { code?: number }) => {
         assert.equal(error.code, 413);
         assert.match(error.message, /"jsonrpc":"2.0".*Request body must not exceed 1048576 bytes/);
         return true;
       },
     );
-    assert.equal(JSON.parse((await callOn(client, 'get_schema', { name: 'Charge' })).text).name, 'Charge');
+    assert.equal(JSON.parse((await callOn(mcp.hostedClient, 'get_schema', { name: 'Charge' })).text).name, 'Charge');
   }
   // A declared length over the limit is refused without a byte of the body.
   const declared = await raw('POST', '/mcp', undefined, { 'content-length': String(2 * 1024 * 1024) });
@@ -112,16 +90,16 @@ test('--http answers POST /mcp only, and refuses a Host header that is not its o
   assert.match(JSON.parse(get.text).error.message, /POST only/);
   assert.equal((await raw('POST', '/other', LIST_TOOLS)).status, 404);
   // DNS rebinding: a page of another site that resolves to 127.0.0.1 sends its own host name.
-  const rebound = await raw('POST', '/mcp', LIST_TOOLS, { host: `attacker.example:${new URL(hosted.url).port}` });
+  const rebound = await raw('POST', '/mcp', LIST_TOOLS, { host: `attacker.example:${new URL(mcp.hosted.url).port}` });
   assert.equal(rebound.status, 403);
-  const own = await raw('POST', '/mcp', LIST_TOOLS, { host: `localhost:${new URL(hosted.url).port}` });
+  const own = await raw('POST', '/mcp', LIST_TOOLS, { host: `localhost:${new URL(mcp.hosted.url).port}` });
   assert.equal(own.status, 200);
   assert.ok(JSON.parse(own.text).result.tools.length > 0);
 });
 
 test('a bare --http PORT or :PORT listens on 127.0.0.1', async () => {
   for (const value of ['0', ':0']) {
-    const child = spawn(process.execPath, [SERVER_JS, '--http', value, '--site', site.base], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [SERVER_JS, '--http', value, '--site', mcp.site.base], { stdio: ['ignore', 'ignore', 'pipe'] });
     let printed = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stderr.on('data', (chunk) => {
@@ -139,13 +117,13 @@ test('a bare --http PORT or :PORT listens on 127.0.0.1', async () => {
 });
 
 test('--http refuses an Origin that is not the docs site nor this machine with 403, and serves those', async () => {
-  const port = new URL(hosted.url).port;
+  const port = new URL(mcp.hosted.url).port;
   for (const origin of FOREIGN_ORIGINS) {
     const answer = await raw('POST', '/mcp', LIST_TOOLS, { origin });
     assert.equal(answer.status, 403, origin);
     assert.match(JSON.parse(answer.text).error.message, /may not use this server/, origin);
   }
-  for (const origin of [site.base, new URL(brand.siteUrl).origin, `http://localhost:${port}`]) {
+  for (const origin of [mcp.site.base, new URL(brand.siteUrl).origin, `http://localhost:${port}`]) {
     const answer = await raw('POST', '/mcp', LIST_TOOLS, { origin });
     assert.equal(answer.status, 200, origin);
   }
@@ -158,33 +136,13 @@ async function smallHosted(limits: { requestTimeoutMs?: number; maxConnections?:
   return serveHttp({ host: '127.0.0.1', port: 0 }, () => new McpServer({ name: 'limits', version: '0' }), 1024 * 1024, limits);
 }
 
-test('--http cuts a request that does not arrive whole within the time limit: 408 with a JSON-RPC error, on time', async () => {
-  const limit = 400;
-  const server = await smallHosted({ requestTimeoutMs: limit });
+test('--http cuts a request that does not arrive whole within the time limit: 408 with a JSON-RPC error', async () => {
+  // How soon it is cut is a row of npm run bench:mcp.
+  const server = await smallHosted({ requestTimeoutMs: 400 });
   try {
-    const { hostname, port } = new URL(server.url);
-    const started = performance.now();
-    const answer = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      const socket = net.connect({ host: hostname, port: Number(port) }, () => {
-        // Headers, then a body that never comes whole: one byte now and then.
-        socket.write(
-          `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: 100\r\n\r\n{`,
-        );
-      });
-      const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
-      socket.on('data', (chunk) => (text += chunk));
-      socket.on('close', () => {
-        clearInterval(trickle);
-        resolve(text);
-      });
-      socket.on('error', reject);
-    });
-    const elapsed = performance.now() - started;
+    const { answer } = await trickledRequest(server.url);
     assert.match(answer, /^HTTP\/1\.1 408 /);
     assert.match(answer, /"jsonrpc":"2.0".*must arrive whole within 0.4 s/);
-    // Node checks open requests on an interval: the limit holds within a few of those (no timing is asserted tighter).
-    assert.ok(elapsed < limit * 10, `cut after ${elapsed.toFixed(0)} ms, limit ${limit} ms`);
   } finally {
     await server.close();
   }

@@ -1,17 +1,15 @@
 /**
- * Cloudflare's own runtime for the hosting tests: `wrangler pages dev build` (wrangler 3, which runs
- * on Node 20; it serves the build through workerd as Cloudflare Pages does, reading `_headers` and
- * `_redirects`), as a Playwright worker fixture: started the first time a test of the worker asks
- * for it, on a free loopback port, with its state and logs in a folder of its own, and stopped by its
- * process group when the worker ends. wrangler tries to reach workers.cloudflare.com at start; here
- * the lookup fails and it goes on. The `test` exported here takes its baseURL from it.
+ * Cloudflare's own runtime for the hosting tests: `wrangler pages dev build` (wrangler 3, which runs on
+ * Node 20; it serves the build through workerd as Cloudflare Pages does, reading `_headers`, `_redirects`
+ * and the MCP endpoint's `_worker.js`), on a free loopback port, with its state and logs in a folder of
+ * its own, stopped by its process group. wrangler tries to reach workers.cloudflare.com at start; here
+ * the lookup fails and it goes on. Used by the hosting tests (tests/unit/hosting.test.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
-import { answering, freePort } from '../../tools/servers';
+import { answering, freePort } from './servers';
 
 /** The compatibility date the site is checked with (wrangler 3.114's workerd supports it). */
 const COMPATIBILITY_DATE = '2025-07-18';
@@ -23,7 +21,8 @@ export interface RunningWrangler {
   stop(): Promise<void>;
 }
 
-async function startWrangler(port: number, build = path.resolve('build')): Promise<RunningWrangler> {
+export async function startWrangler(build: string, port?: number): Promise<RunningWrangler> {
+  port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-wrangler-'));
   const wrangler = path.resolve('node_modules/.bin/wrangler');
@@ -70,21 +69,3 @@ async function startWrangler(port: number, build = path.resolve('build')): Promi
   }
   return { origin, output: () => printed, stop };
 }
-
-export const test = base.extend<object, { wrangler: RunningWrangler }>({
-  wrangler: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none
-    async ({}, use) => {
-      const wrangler = await startWrangler(await freePort());
-      try {
-        await use(wrangler);
-      } finally {
-        await wrangler.stop();
-      }
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ wrangler }, use) => {
-    await use(wrangler.origin);
-  },
-});

@@ -1,7 +1,7 @@
 /**
  * The MCP server's tools that answer from the site's pages, over stdio, as the
  * package ships it, against the production build served locally and the local
- * sandbox (started for this file by tests/unit/mcp-harness.ts): search_docs,
+ * sandbox (./harness.ts): search_docs,
  * read_page, list_unknowns, list_pages and the resources. Expected values come
  * from the build's own files (its HTML's heading ids, its twins, llms.txt,
  * unknowns.json), the OpenAPI document, and the relevance and question sets
@@ -12,15 +12,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { brand } from '../../src/brand';
-import type { DocumentNode } from '../../src/openapi/document';
-import { relevanceSet } from '../../tools/search-relevance-set';
-import { questionSet } from '../../tools/search-question-set';
-import { doc } from '../openapi';
-import { BUILD_DIR } from './build-output';
-import { FIRST_HITS } from '../mcp-questions';
-import { fileOfRoute } from '../../src/built/pages';
-import { gaps, schemasUsed, twinOnDisk, useMcpServer } from './mcp-harness';
+import { brand } from '../../../src/brand';
+import type { DocumentNode } from '../../../src/openapi/document';
+import { relevanceSet } from '../../../tools/search-relevance-set';
+import { questionSet } from '../../../tools/search-question-set';
+import { doc } from '../../openapi';
+import { BUILD_DIR } from '../build-output';
+import { FIRST_HITS } from '../../mcp-questions';
+import { fileOfRoute } from '../../../src/built/pages';
+import { gaps, schemasUsed, twinOnDisk, useMcpServer } from './harness';
 
 const mcp = useMcpServer();
 const { callOn, ok, refused, siteUrl } = mcp;
@@ -306,5 +306,3 @@ test('resources: llms.txt and every page twin it lists, read from the site', asy
   });
   await assert.rejects(mcp.server.client.readResource({ uri: siteUrl('/guides/nope.md') }), /No page twin/);
 });
-
-mcp.testConnections();

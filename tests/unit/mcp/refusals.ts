@@ -1,7 +1,7 @@
 /**
  * What the MCP server refuses, over stdio, as the package ships it, against
- * the production build served locally and the local sandbox (started for this
- * file by tests/unit/mcp-harness.ts): bad input, a message over 1 MB or not
+ * the production build served locally and the local sandbox (./harness.ts):
+ * bad input, a message over 1 MB or not
  * JSON, a site that does not answer, a sandbox that is down or redirects, and
  * the command line (a site or sandbox it does not take, --help, unknown
  * options); each refusal names the problem, and the server goes on. The
@@ -13,11 +13,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brand } from '../../src/brand';
-import type { DocumentNode } from '../../src/openapi/document';
-import { SERVER_JS, startServer } from '../../tools/mcp-client';
-import { freePort } from '../../tools/servers';
-import { fixedPrice, ROOT, useMcpServer } from './mcp-harness';
+import { brand } from '../../../src/brand';
+import type { DocumentNode } from '../../../src/openapi/document';
+import { SERVER_JS, startServer } from '../../../tools/mcp-client';
+import { freePort } from '../../../tools/servers';
+import { fixedPrice, ROOT, useMcpServer } from './harness';
 
 const mcp = useMcpServer();
 const { callOn, ok, refused } = mcp;
@@ -85,13 +85,12 @@ test('bad input gets an error result naming the problem, and the server serves t
 });
 
 test('a message over 1 MB on stdio is refused unread with an error for its request, and the server goes on', async () => {
+  // The server's own refusal, not the client's time-out (whose message differs); how soon: npm run bench:mcp.
   for (const megabytes of [2, 11]) {
-    const started = Date.now();
     await assert.rejects(
       mcp.server.client.callTool({ name: 'search_docs', arguments: { query: 'x'.repeat(megabytes * 1024 * 1024) } }),
       /Request too large: the message is \d+ bytes, and this server reads at most 1048576 bytes/,
     );
-    assert.ok(Date.now() - started < 10_000, 'refused at once, not after a time-out');
     assert.equal(((await ok('get_schema', { name: 'Charge' })) as DocumentNode).name, 'Charge');
   }
   // A notification over the limit gets no answer (JSON-RPC answers no notification), and the server goes on.
@@ -241,5 +240,3 @@ test('--help and -h list every option, both environment variables and the defaul
     );
   }
 });
-
-mcp.testConnections();
