@@ -16,6 +16,7 @@ import remarkBrandCode from './src/plugins/remark-brand-code';
 import { searchSettings } from './src/search/config';
 import { markdownGenerators } from './src/api-reference/pageGenerators';
 import { parseFrontMatter } from './src/markdown/excerpt';
+import { withDocumentSamples } from './src/api-reference/schemaSample';
 import { SCHEMA_PAGES } from './src/api-reference/schemaPages';
 import { schemaPageId } from './src/api-reference/routes';
 // The OpenAPI document's file name, served as a download at /<file> (openapi/ is a static directory).
@@ -109,6 +110,9 @@ const themeConfig = {
     sidebar: { hideable: false, autoCollapseCategories: false },
   },
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  // The API explorer's "Try it" sends to the local sandbox only: the site makes no call to the product API
+  // (the theme's patch reads this list; the endpoint line shows the documented URL: src/theme/ApiExplorer).
+  api: { explorerServers: [brand.localSandboxApiUrl] },
   navbar: {
     title: brand.name,
     logo: { alt: `${brand.name} logo`, src: 'img/logo.svg', href: brand.homeRoute },
@@ -191,8 +195,9 @@ const config = {
   markdown: {
     mermaid: true,
     hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'warn' },
-    // Descriptions keep the underscores of code spans (`fixed_price`): src/markdown/excerpt.ts.
-    parseFrontMatter,
+    // Descriptions keep the underscores of code spans (`fixed_price`): src/markdown/excerpt.ts. An API object
+    // page shows the document's example or none, never one made up from the types: src/api-reference/schemaSample.ts.
+    parseFrontMatter: withDocumentSamples(parseFrontMatter),
   },
   i18n: { defaultLocale: 'en', locales: ['en'], localeConfigs: { en: { label: 'English' } } },
   presets: [

@@ -48,6 +48,10 @@ http {
   default_type application/octet-stream;
   access_log off;
   sendfile on;
+  # No ranges: every request gets the whole file (200). Pages and twins are small, and so no list of ranges
+  # makes an answer larger than its file, and no 416 is sent (nginx's range filter sends a location's
+  # headers twice on it).
+  max_ranges 0;
   server_tokens off;
   charset utf-8;
   charset_types text/css application/javascript application/json text/xml application/yaml text/plain ${MARKDOWN.contentType.split(';')[0]};
@@ -74,6 +78,8 @@ ${redirects.map(({ from, to }) => `    ${from} ${to};`).join('\n')}
   client_header_timeout ${limits.headerTimeout};
   client_body_timeout ${limits.bodyTimeout};
   client_max_body_size ${limits.maxBodySize};
+  # A request body that is refused is read and dropped for this long at most.
+  lingering_time ${limits.bodyTimeout};
   send_timeout ${limits.sendTimeout};
   keepalive_timeout ${limits.keepaliveTimeout};
   reset_timedout_connection on;
@@ -102,6 +108,17 @@ ${redirects.map(({ from, to }) => `    ${from} ${to};`).join('\n')}
     # URL, 494 for long headers) carry the security headers too; the blocks below set their own.
 ${addHeaders({}, '    ')}
 
+    # The site answers GET and HEAD only, at once: a request with a body is refused before it is counted
+    # against its address (limit_conn), so slow bodies cannot lock an address out.
+    if ($request_method !~ ^(GET|HEAD)$) {
+      return 405;
+    }
+    # Files that are not pages: dotfiles (the folder's marker) and the .gz copies, which go out only as
+    # the Content-Encoding of their file (gzip_static).
+    if ($uri ~ "(^|/)\\.|\\.gz$") {
+      return 404;
+    }
+
     location = ${HOME_REDIRECT.from} {
 ${addHeaders({ 'Cache-Control': CACHE.revalidate })}
       return ${HOME_REDIRECT.status} ${HOME_REDIRECT.to};
@@ -116,6 +133,12 @@ ${addHeaders({ 'Cache-Control': CACHE.hashedAssets.value })}
       internal;
 ${addHeaders({ 'Cache-Control': CACHE.revalidate })}
     }
+
+    # The not-found page at its own URL is not found either (no soft 404).
+    location = /404 {
+      return 404;
+    }
+
 
     location / {
       # One canonical URL per page, without a trailing slash; moved pages to where they are now.
@@ -156,8 +179,9 @@ const CDN_LIMITS = {
 } as const;
 
 /**
- * `_headers`: security headers everywhere, immutable hashed assets, revalidated pages, Markdown twins
- * and llms.txt files typed as text. Few rules with path patterns, not one per page (Cloudflare applies
+ * `_headers`: security headers everywhere, immutable hashed assets, revalidated pages and twins, and
+ * llms.txt files typed as text. Twins need no type rule: Cloudflare's asset server types `.md` as
+ * text/markdown itself, and a rule would type a missing twin's HTML 404 as Markdown too. Few rules with path patterns, not one per page (Cloudflare applies
  * the first 100): a folder of pages is one `/<folder>/*` rule. Every rule that matches a path adds its
  * headers (Cloudflare joins two values of one header with a comma), so no two matching rules set the
  * same header: Cache-Control comes from exactly one rule per path, and `/assets/*` is no page folder.
@@ -179,13 +203,11 @@ export function renderHeadersFile(buildDir: string, env?: Record<string, string 
   const inFolder = (p: string) => folders.some((folder) => p.startsWith(`/${folder}/`));
   // Pages and twins outside those folders (/, /search, /api and its twin): a rule of their own.
   const loose = [...routes, ...twins].filter((p) => !inFolder(p));
-  const twinPattern = `/*.${MARKDOWN.extension}`;
   const rules = [
     block('/*', headers),
     block(`${CACHE.hashedAssets.prefix}*`, { 'Cache-Control': CACHE.hashedAssets.value }),
     ...folders.map((folder) => block(`/${folder}/*`, revalidate)),
     ...loose.map((p) => block(p, revalidate)),
-    block(twinPattern, { 'Content-Type': MARKDOWN.contentType }),
     ...MARKDOWN.textFiles.map((file) => block(file, { 'Content-Type': MARKDOWN.textContentType, 'Cache-Control': CACHE.revalidate })),
   ];
   // The build fails rather than ship rules a CDN would skip.

@@ -126,14 +126,17 @@ export function searchOrigins(env: Record<string, string | undefined> = process.
   return [`https://${app}-dsn.algolia.net`, ...[1, 2, 3].map((n) => `https://${app}-${n}.algolianet.com`)];
 }
 
-/** The origins of the API's servers that the explorer may call: sandbox, production and the local sandbox. */
+/**
+ * The one API server the explorer may call: the local sandbox on the reader's machine. The site makes no call
+ * to the product's own servers (themeConfig.api.explorerServers in docusaurus.config.ts offers none).
+ */
 function apiOrigins(): string[] {
-  return [brand.sandboxApiUrl, brand.productionApiUrl, brand.localSandboxApiUrl].map((u) => new URL(u).origin);
+  return [new URL(brand.localSandboxApiUrl).origin];
 }
 
 export function contentSecurityPolicy(scriptHashes: string[], connectOrigins: string[]): string {
-  // The API explorer sends requests to the API itself (sandbox by default), or to the
-  // local sandbox on the reader's machine (npm run sandbox): that one loopback origin only.
+  // The API explorer sends requests to the local sandbox on the reader's machine (npm run sandbox):
+  // that one loopback origin only, never to the product's servers.
   const api = apiOrigins();
   return [
     "default-src 'self'",

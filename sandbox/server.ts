@@ -21,7 +21,8 @@
  *   `sl-violations` header;
  * - an unknown path and a wrong method answer 404 and 405 with the document's
  *   examples of those errors;
- * - bounded: a body over MAX_BODY_BYTES (1 MB) answers 413, unread (a declared
+ * - bounded: a client gets 5 s for its headers and 15 s for its request, then
+ *   408 and the socket cut; a body over MAX_BODY_BYTES (1 MB) answers 413, unread (a declared
  *   length at once, else as soon as it passes the limit); a malformed JSON body
  *   answers 400 saying what is wrong; what Node's parser refuses (an unknown
  *   method, a request line or headers over MAX_HEADER_BYTES) gets JSON too. These
@@ -57,9 +58,11 @@ type SandboxOptions = {
 /** The shared responses of the document that answer the errors the sandbox finds outside an operation. */
 const DOCUMENTED_ERRORS: Readonly<Record<number, string>> = {
   400: 'BadRequest',
+  401: 'Unauthorized',
   404: 'NotFound',
   405: 'MethodNotAllowed',
   422: 'UnprocessableEntity',
+  451: 'KycRequired',
   500: 'InternalServerError',
 };
 
@@ -71,6 +74,14 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The most bytes of request line and headers Node's parser reads here (Node's default, stated). */
 const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * How long a client has to send its headers (5 s) and its whole request (15 s), checked every second; a slower
+ * one is answered 408 and cut, so slow sockets cannot pile up (Node's defaults are 60 s and 300 s, checked every 30 s).
+ */
+const HEADERS_DEADLINE_MS = 5_000;
+const REQUEST_DEADLINE_MS = 15_000;
+const DEADLINE_CHECK_MS = 1_000;
 
 /** A body that is not the JSON its content type says; the message is JSON.parse's. */
 class MalformedBody extends Error {}
@@ -112,12 +123,15 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
 
   /**
    * The example of a shared response of the document, e.g. UnprocessableEntity; where the document shows no body
-   * (the specification gives none for 400, 404 and 405), the sandbox's own error with the response's description.
+   * (the specification gives none but 422's), the sandbox's own error: the message the response's description
+   * quotes (401's `login required`), else the description itself.
    */
   const documentedError = (status: number): unknown => {
     const response = doc.components.responses[DOCUMENTED_ERRORS[status]];
     const example = response.content?.['application/json']?.example;
-    return example ?? sandboxError(String(response.description).replace(/\.$/, '').toLowerCase());
+    const description = String(response.description);
+    const message = /`([^`]+)`/.exec(description)?.[1] ?? description.replace(/\.$/, '').toLowerCase();
+    return example ?? sandboxError(message);
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<number> => {
@@ -169,6 +183,10 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     }
     const { output, validations } = result.right;
     setViolationsHeader(res, validations.input);
+    // Prism makes up a body from the schema where a response has no example: an error answers the sandbox's own.
+    if (output.statusCode !== 422 && output.statusCode in DOCUMENTED_ERRORS) {
+      return sendJson(res, output.statusCode, documentedError(output.statusCode));
+    }
     let answer: unknown = output.body;
     if (output.statusCode === 422) {
       answer = withViolations(output.body, explain(routed(input), input.body, validations.input));
@@ -177,7 +195,12 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
     return sendOutput(res, output, answer);
   };
 
-  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+  const deadlines = {
+    headersTimeout: HEADERS_DEADLINE_MS,
+    requestTimeout: REQUEST_DEADLINE_MS,
+    connectionsCheckingInterval: DEADLINE_CHECK_MS,
+  };
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES, ...deadlines }, (req, res) => {
     handle(req, res)
       .then((status) => onRequest?.(`${req.method} ${req.url} ${status}`))
       .catch((error: unknown) => {

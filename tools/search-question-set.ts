@@ -18,7 +18,7 @@ const round1Questions: QuestionCase[] = [
   {
     query: 'How do I turn on two-factor authentication?',
     pages: ['/help-center/settings/security'],
-    anchors: ['/help-center/settings/security#switch-on-one-time-codes'],
+    anchors: ['/help-center/settings/security#check-your-one-time-codes'],
   },
   {
     query: 'How do I earn from referring other merchants?',
@@ -48,7 +48,7 @@ const round1Questions: QuestionCase[] = [
   {
     query: 'Why was my withdrawal refused?',
     pages: ['/help-center/withdrawal/statuses', '/help-center/balances'],
-    anchors: ['/help-center/withdrawal/statuses#if-a-withdrawal-is-refused'],
+    anchors: ['/help-center/withdrawal/statuses#payout-error-codes'],
   },
   {
     query: 'How do I give my developer access to the API?',

@@ -21,6 +21,16 @@ export interface RunningWrangler {
   stop(): Promise<void>;
 }
 
+/** Whether any process of the group is still there (signal 0 only asks). */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startWrangler(build: string, port?: number): Promise<RunningWrangler> {
   port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -54,10 +64,15 @@ export async function startWrangler(build: string, port?: number): Promise<Runni
   child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
-    if (child.exitCode === null && child.pid) {
+    const group = child.pid;
+    if (group) {
       // wrangler runs workerd and esbuild as children: the whole group goes.
-      process.kill(-child.pid, 'SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        process.kill(-group, 'SIGTERM');
+        await exited;
+      }
+      // workerd has been seen to outlive wrangler's SIGTERM, spinning a core each: what is left of the group is killed.
+      if (groupAlive(group)) process.kill(-group, 'SIGKILL');
     }
     fs.rmSync(state, { recursive: true, force: true });
   };

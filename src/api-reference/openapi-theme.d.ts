@@ -45,7 +45,7 @@ declare module 'crypto-js/sha1' {
 declare module '@theme-original/ApiExplorer/MethodEndpoint' {
   import type { ReactNode } from 'react';
 
-  export type Props = { method: string; path: string; context?: 'endpoint' | 'callback'; defaultServerUrl?: string };
+  export type Props = { method: string; path: string; context?: 'endpoint' | 'callback'; serverUrl?: string };
   export default function MethodEndpoint(props: Props): ReactNode;
 }
 

@@ -165,6 +165,12 @@ function objectParts(schema: Obj, doc: Obj): { properties: Obj; required: string
   return { properties, required };
 }
 
+/** What an array field holds, from its items' schema, where the field itself says nothing ("Each item: …"). */
+function itemsDescription(described: { type: string; inner?: Obj }): string | undefined {
+  const items = described.type.startsWith('array') ? described.inner?.description : undefined;
+  return typeof items === 'string' ? `Each item: ${lowerFirst(items.trim())}` : undefined;
+}
+
 /** The rows of a field table for a named schema, nested objects expanded to `maxDepth`. */
 export function schemaFields(name: string, depthLimit: number | undefined, doc: Obj): FieldRow[] {
   const maxDepth = depthLimit ?? 2;
@@ -177,7 +183,7 @@ export function schemaFields(name: string, depthLimit: number | undefined, doc: 
       const { schema: prop, name: propName } = resolved(raw, doc);
       const described = describeType(prop, doc, propName);
       const rowName = prefix ? `${prefix}.${field}` : field;
-      const description = typeof prop.description === 'string' ? prop.description : undefined;
+      const description = typeof prop.description === 'string' ? prop.description : itemsDescription(described);
       rows.push({
         name: rowName,
         depth,

@@ -53,11 +53,6 @@ export const readerWords: ReaderWording[] = [
     example: { query: 'How do I earn from referring other merchants?', page: '/help-center/referral_program' },
   },
   {
-    say: ['give money back', 'give the money back', 'money back', 'pay back', 'send back'],
-    means: 'refund',
-    example: { query: 'How do I give money back to a customer?', page: '/help-center/refund' },
-  },
-  {
     say: ['bill', 'bills'],
     means: 'invoice',
     example: { query: 'How do I send a customer a bill?', page: '/guides/invoices/description' },
@@ -163,7 +158,7 @@ export const readerWords: ReaderWording[] = [
       'back to the website',
     ],
     means: 'return URL',
-    example: { query: 'How do I send my customers back to my shop after they pay?', page: '/help-center/projects/details' },
+    example: { query: 'How do I send my customers back to my shop after they pay?', page: '/help-center/projects/creating' },
   },
   {
     say: ['take it back', 'take back', 'undo'],

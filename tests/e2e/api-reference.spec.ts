@@ -220,20 +220,25 @@ test.describe('API Reference operation pages', () => {
 
     await page.getByRole('button', { name: 'cURL' }).click();
     const curl = page.locator('.api-explorer-loaded pre').filter({ hasText: 'curl' }).first();
-    await expect(curl).toContainText(`curl -L '${brand.sandboxApiUrl}/charges'`);
+    // The explorer's one server is the local sandbox: the site calls no server of the product (its curl sample follows it).
+    await expect(curl).toContainText(`curl -L '${brand.localSandboxApiUrl}/charges'`);
     await expect(curl).toContainText('"pricing_type"');
     await expect(page.getByRole('tab', { name: 'curl', exact: true, selected: true })).toBeFocused();
     expect([...scripts].filter((url) => explorerChunk.test(url))).toHaveLength(1);
   });
 
-  test('"Try it" opens the request form on the sandbox server', async ({ page }) => {
+  test('"Try it" opens the request form on the local sandbox, the only server it offers', async ({ page }) => {
     await gotoHydrated(page, '/api/send-mass-payout');
     await page.getByRole('button', { name: 'Try it' }).click();
     const form = page.locator('.openapi-explorer__request-form');
     await expect(form.getByRole('button', { name: /send api request/i })).toBeVisible();
-    await expect(form.locator('.openapi-explorer__server-url')).toHaveText(brand.sandboxApiUrl);
+    await expect(form.locator('.openapi-explorer__server-url')).toHaveText(brand.localSandboxApiUrl);
+    await form.locator('.openapi-explorer__server-url').hover();
+    await form.getByRole('button', { name: 'Edit' }).click();
+    const servers = await form.getByRole('combobox').first().locator('option').allTextContents();
+    expect(servers.map((text) => text.trim())).toEqual([brand.localSandboxApiUrl]);
     const curl = page.locator('.api-explorer-loaded pre').filter({ hasText: 'curl' }).first();
-    await expect(curl).toContainText(`${brand.sandboxApiUrl}/mass-payouts/`);
+    await expect(curl).toContainText(`${brand.localSandboxApiUrl}/mass-payouts/`);
     await expect(curl).toContainText('-X PUT');
     // The body editor (a plain textarea: no eval under the CSP) feeds the request sample.
     const body = form.getByRole('textbox', { name: 'Request body' });

@@ -5,7 +5,7 @@ import { gotoHydrated, isIndex, linksInViewReported, trackAssets } from './helpe
 
 const GUIDE = '/guides/charges/creating';
 const HELP = '/help-center/withdrawal/fiat';
-/** A page with h2, h3 and h4 headings and go, diff, json and bash code blocks. */
+/** A page with h2, h3 and h4 headings and go, diff and bash code blocks (a short JSON block: /guides/payouts). */
 const RICH_PAGE = '/guides/first-steps/api-key';
 
 test.describe('navigation', () => {
@@ -125,15 +125,20 @@ test.describe('page chrome', () => {
   });
 
   test('code blocks are highlighted for go, diff, json and bash', async ({ page }) => {
-    await gotoHydrated(page, RICH_PAGE);
-    for (const language of ['go', 'diff', 'json', 'bash']) {
-      const block = page.locator(`pre.prism-code.language-${language}`).first();
-      await expect(block, `a ${language} block`).toBeVisible();
-      // Highlighted: the block holds Prism tokens of more than one kind.
-      const kinds = await block
-        .locator('span.token')
-        .evaluateAll((els) => new Set(els.flatMap((e) => Array.from(e.classList).filter((c) => c !== 'token'))).size);
-      expect(kinds, `${language} token kinds`).toBeGreaterThan(1);
+    for (const [url, languages] of [
+      [RICH_PAGE, ['go', 'diff', 'bash']],
+      ['/guides/payouts', ['json']],
+    ] as const) {
+      await gotoHydrated(page, url);
+      for (const language of languages) {
+        const block = page.locator(`pre.prism-code.language-${language}`).first();
+        await expect(block, `a ${language} block`).toBeVisible();
+        // Highlighted: the block holds Prism tokens of more than one kind.
+        const kinds = await block
+          .locator('span.token')
+          .evaluateAll((els) => new Set(els.flatMap((e) => Array.from(e.classList).filter((c) => c !== 'token'))).size);
+        expect(kinds, `${language} token kinds`).toBeGreaterThan(1);
+      }
     }
   });
 });

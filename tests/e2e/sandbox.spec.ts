@@ -1,7 +1,7 @@
 /**
  * "Try it" against the local sandbox (`npm run sandbox`), in the browser, with
  * the site served by nginx (tests/e2e/global-setup.ts) and its
- * CSP enforced: a reader opens a call, chooses the local sandbox server, sends
+ * CSP enforced: a reader opens a call, finds the local sandbox as its server, sends
  * the documented example and sees the documented answer.
  *
  * The built site offers the local sandbox at brand.localSandboxApiUrl (port
@@ -49,12 +49,10 @@ test('Try it on /api/create-charge sends the example to the local sandbox and sh
   const form = page.locator('.openapi-explorer__request-form');
   await expect(form.getByRole('button', { name: /send api request/i })).toBeVisible();
 
-  // The server: the sandbox by default; the local sandbox is one of the choices, with how to start it.
-  await expect(form.locator('.openapi-explorer__server-url')).toHaveText(brand.sandboxApiUrl);
-  // "Edit" shows when the pointer is over the server URL.
+  // The server: the local sandbox, the only one the explorer offers, with how to start it.
+  await expect(form.locator('.openapi-explorer__server-url')).toHaveText(brand.localSandboxApiUrl);
   await form.locator('.openapi-explorer__server-url').hover();
   await form.getByRole('button', { name: 'Edit' }).click();
-  await form.getByRole('combobox').first().selectOption(brand.localSandboxApiUrl);
   await expect(form.locator('.openapi-explorer__server-description')).toContainText('npm run sandbox');
 
   // The documented request example, any bearer token, send.

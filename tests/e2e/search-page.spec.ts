@@ -16,8 +16,8 @@ test.describe('search page /search (built-in index)', () => {
   test('/search shows under a heading the sentence that answers the question', async ({ page }) => {
     await gotoHydrated(page, `/search?q=${encodeURIComponent('How do I turn on two-factor authentication?')}`);
     const first = page.locator('main article').first();
-    await expect(first.locator('a').first()).toHaveAttribute('href', /#switch-on-one-time-codes$/);
-    await expect(first).toContainText('one-time codes are enabled');
+    await expect(first.locator('a').first()).toHaveAttribute('href', /#check-your-one-time-codes$/);
+    await expect(first).toContainText('switch them on');
   });
 
   for (const query of [

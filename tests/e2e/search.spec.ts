@@ -261,7 +261,7 @@ test.describe('search modal (built-in index)', () => {
     await input(page).fill('How do I turn on two-factor authentication?');
     await expect(page.locator('.DocSearch-Hit a').first()).toHaveAttribute(
       'href',
-      /\/help-center\/settings\/security#switch-on-one-time-codes$/,
+      /\/help-center\/settings\/security#check-your-one-time-codes$/,
     );
     await input(page).fill('what if the customer pays too little');
     await expect(page.locator('.DocSearch-Hit a').first()).toHaveAttribute('href', /\/guides\/charges\/statuses#underpaid/);

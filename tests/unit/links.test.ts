@@ -35,9 +35,11 @@ function firstFile(dir: string, candidates: string[]): Answer {
 /**
  * nginx with the server block deploy/render.ts writes (its lines are checked by
  * the test "the nginx rules written out here are the ones deploy/render.ts renders"):
+ *   (server)              a dotfile or a .gz path: return 404;   (and methods other than GET and HEAD: 405)
  *   location = /          return 301 <the welcome guide>;
  *   location ^~ /assets/  try_files $uri =404;
  *   location = /404.html  internal;            (404 to a request from outside)
+ *   location = /404       return 404;
  *   location /            if ($redirect_to) { return 301 $redirect_to; }   (the schema pages that moved,
  *                                                  and each built page's trailing-slash form)
  *                         try_files $uri$twin_suffix $uri $uri.html $uri/index.html =404;
@@ -62,9 +64,10 @@ function pagePaths(dir: string): Set<string> {
 }
 
 function viaNginx(dir: string, pathname: string): Answer {
+  if (/(^|\/)\.|\.gz$/.test(pathname)) return { notFound: true };
   if (pathname === '/') return { redirect: brand.homeRoute };
   if (pathname.startsWith('/assets/')) return firstFile(dir, [pathname]);
-  if (pathname === '/404.html') return { notFound: true };
+  if (pathname === '/404.html' || pathname === '/404') return { notFound: true };
   const moved = movedTo.get(pathname);
   if (moved) return { redirect: moved };
   const slashed = /^(.+)\/$/.exec(pathname);
@@ -183,8 +186,10 @@ function checkLinks(dir: string): { checked: number; broken: string[] } {
       const url = internal(href, page.url);
       if (!url) continue;
       checked += 1;
-      // A fragment alone stays in the document (the not-found page is shown at any unknown URL).
-      const target = href.startsWith('#') ? { file: page.file } : servedAt(decodeURIComponent(url.pathname));
+      // A fragment alone stays in the document (the not-found page is shown at any unknown URL), and so does the
+      // not-found page's own link to /404 (its language menu): nginx answers it 404 with that same page.
+      const self = href.startsWith('#') || (name === '404.html' && url.pathname === '/404');
+      const target = self ? { file: page.file } : servedAt(decodeURIComponent(url.pathname));
       if ('problem' in target) {
         broken.push(`${page.url} -> ${href} (${target.problem})`);
         continue;
@@ -214,6 +219,8 @@ test('the nginx rules written out here are the ones deploy/render.ts renders', (
     assert.match(block('= /'), new RegExp(`return 301 ${brand.homeRoute};`));
     assert.match(block('\\^~ /assets/'), /try_files \$uri =404;/);
     assert.match(block('= /404\\.html'), /internal;/);
+    assert.match(block('= /404'), /return 404;/);
+    assert.match(conf, /if \(\$uri ~ "\(\^\|\/\)\\\.\|\\\.gz\$"\) \{\s*return 404;\s*\}/);
     const root = block('/');
     assert.doesNotMatch(root, /rewrite/);
     assert.match(root, /try_files \$uri\$twin_suffix \$uri \$uri\.html \$uri\/index\.html =404;/);
@@ -222,7 +229,7 @@ test('the nginx rules written out here are the ones deploy/render.ts renders', (
     const mapped = new Map([...map.matchAll(/^\s*(\/\S+) (\/\S+);$/gm)].map((m) => [m[1], m[2]]));
     // An empty build folder has no page, so no trailing-slash form: the moved schema pages only.
     assert.deepEqual(mapped, movedTo);
-    assert.equal(conf.match(/location /g)?.length, 4, 'four locations, each written out in viaNginx');
+    assert.equal(conf.match(/location /g)?.length, 5, 'five locations, each written out in viaNginx');
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
   }

@@ -174,9 +174,12 @@ describe('responses', () => {
     for (const name of [...ERROR_RESPONSES, 'Accepted']) {
       assert.ok(isEnvelope(responses[name]?.content?.['application/json']?.schema), `${name} is not enveloped`);
     }
-    assert.equal(responses.Unauthorized.content['application/json'].example.data.message, spec.httpMessages[401]);
-    assert.equal(responses.KycRequired.content['application/json'].example.data.message, spec.httpMessages[451]);
-    assert.equal(responses.InternalServerError.content['application/json'].example.data.message, spec.httpMessages[500]);
+    // The specification gives these messages, not where an answer carries them: the overview names 401's (the
+    // response of every authenticated call, so not on each call's page), the responses' descriptions the others.
+    assert.ok(doc.info.description.includes(`\`${spec.httpMessages[401]}\``));
+    assert.ok(!responses.Unauthorized.description.includes(spec.httpMessages[401]));
+    assert.ok(responses.KycRequired.description.includes(`\`${spec.httpMessages[451]}\``));
+    assert.ok(responses.InternalServerError.description.includes(`\`${spec.httpMessages[500]}\``));
     const errorProperties = Object.keys(schemaNamed('Error').properties);
     for (const field of ['message', 'errors', 'target']) assert.ok(errorProperties.includes(field));
   });
@@ -208,7 +211,7 @@ describe('responses', () => {
     }
   });
 
-  test('an error response shows an example only where the specification gives its body: 401, 422, 451 and 500', () => {
+  test('an error response shows an example only where the specification gives its body: 422', () => {
     // The shared error responses of the document and the status each stands for.
     const statuses: Record<string, number> = {
       BadRequest: 400,
@@ -225,18 +228,15 @@ describe('responses', () => {
       .map(Number)
       .filter((status) => status >= 400);
     assert.deepEqual(Object.values(statuses).sort(), errorStatuses.sort(), 'one shared response per error status of the specification');
-    // The specification gives a message for 401, 451 and 500 and the error's shape for 422; for the other statuses it
-    // gives no body, so none is shown (the error-messages mark says so once).
-    const shown = [...Object.keys(spec.httpMessages).map(Number), 422];
+    // The specification gives the error's shape for 422 only; for 401, 451 and 500 it gives a message but not where the
+    // answer carries it, and for the other statuses nothing: no body is shown (the ErrorResponse mark says so once).
     for (const [name, status] of Object.entries(statuses)) {
       const json = doc.components.responses[name].content['application/json'];
-      if (!shown.includes(status)) {
-        assert.equal(json.example, undefined, `${name} (${status}) shows a body the specification does not give`);
+      if (status === 422) {
+        assert.equal(json.example.success, false, `${name} has its own example`);
         continue;
       }
-      assert.ok(json.example, `${name} has its own example`);
-      assert.equal(json.example.data.message, (spec.httpMessages as Record<number, string>)[status], `${name} (${status}) message`);
-      assert.equal(json.example.success, false);
+      assert.equal(json.example, undefined, `${name} (${status}) shows a body the specification does not give`);
     }
     // The answer of a DELETE call is not shown by the specification either.
     assert.equal(doc.components.responses.Done.content['application/json'].example, undefined, 'Done shows no invented body');
@@ -295,7 +295,9 @@ describe('unknowns', () => {
     assert.deepEqual(offenders, []);
   });
 
-  test('x-unknown marks: kebab-case topics unique per object, one sentence each, at most 3 per object and 12 in all', () => {
+  // At most 20 in all: where the specification is silent about a call's answer (a DELETE's, a status after a call),
+  // the call's page says so; the rest sit on the few objects and the overview.
+  test('x-unknown marks: kebab-case topics unique per object, one sentence each, at most 3 per object and 20 in all', () => {
     const owners: [string, DocumentNode][] = [['info', doc.info]];
     for (const operation of documentOperations) owners.push([operation.where, operation.op]);
     for (const [name, schema] of Object.entries<DocumentNode>(doc.components.schemas)) owners.push([`schema ${name}`, schema]);
@@ -312,7 +314,7 @@ describe('unknowns', () => {
       }
       total += marks.length;
     }
-    assert.ok(total <= 12, `${total} x-unknown marks`);
+    assert.ok(total <= 20, `${total} x-unknown marks`);
   });
 });
 

@@ -7,8 +7,13 @@
  * - no gap mark's heading is a URL;
  * - no twin labels with a sentence (".:**");
  * - no description (cards, `og:description`, llms.txt) eats the underscores of a name (`fixedprice`);
- * - no page shows a body the theme makes up from a schema ("Example (auto)"; src/theme/ResponseExamples).
- * And, from the document alone: a recursive schema is expanded once; a map says what its keys and values are.
+ * - no page shows a body the theme makes up from a schema ("Example (auto)"; src/theme/ResponseExamples);
+ * - no nullable enum is typed `object`, no generator label ("circular(", "UNTAGGED") shows, and an object
+ *   page shows its schema's example from the document or none;
+ * - no description cell of a field table is empty: the document's words or the no-description mark;
+ * - no sentence is said twice within a section of a guide or a help page.
+ * And, from the document alone: an error's nested errors are listed once; a map says what its keys and values are.
+ * The detectors, each a function of one page, are in rendering-defects.ts.
  *
  * Run: node --import tsx --test tests/unit/rendering.test.ts (after `npm run build`)
  */
@@ -23,7 +28,18 @@ import { excerptOf } from '../../src/markdown/excerpt';
 import { rulesSentence } from '../../src/text';
 import type { UnknownsFile } from '../../src/plugins/gaps';
 import { assertBuilt, BUILD_DIR } from './build-output';
-import { doc } from '../openapi';
+import { deref, doc } from '../openapi';
+import {
+  autoExampleTabs,
+  descriptionCells,
+  emptyTables,
+  nullableEnumProperties,
+  objectTyped,
+  repeatedHeadings,
+  repeatedSentences,
+  runOns,
+  spacedText,
+} from './rendering-defects';
 import type { DocumentNode } from '../../src/openapi/document';
 
 type Page = { route: string; $: cheerio.CheerioAPI };
@@ -47,52 +63,6 @@ function markdownFiles(): Array<{ file: string; text: string }> {
     .map((file) => ({ file: path.relative(BUILD_DIR, file), text: fs.readFileSync(file, 'utf8') }));
 }
 
-/** Field tables whose body has no row. */
-function emptyTables($: cheerio.CheerioAPI): string[] {
-  return $('article table')
-    .filter((_, table) => $(table).find('tbody tr').length === 0)
-    .map((_, table) => $(table).find('caption').text().trim() || 'a table')
-    .get();
-}
-
-/**
- * Constraint text after a full stop that does not start a sentence of its own: `skip. at least 0`,
- * `100. 1 to 100`, `again.at least 8 characters`, `· default`.
- */
-const RUN_ON = /\.[ \u00a0]*(?:at (?:least|most) \d|default `|pattern `|· )|\.[ \u00a0]+\d+ to \d+\b/;
-function runOns(text: string): string[] {
-  return [...text.matchAll(new RegExp(RUN_ON, 'g'))].map((m) => text.slice(Math.max(0, m.index - 40), m.index + 30));
-}
-
-/** The article's text nodes joined by spaces, as a reader of the page sees them set apart. */
-function spacedText($: cheerio.CheerioAPI): string {
-  const parts: string[] = [];
-  $('article')
-    .find('*')
-    .contents()
-    .each((_, node) => {
-      if (node.type === 'text') parts.push(node.data);
-    });
-  return parts.join(' ').replace(/[ \t]+/g, ' ');
-}
-
-/** Headings h2 and h3 that a page has more than once (an endpoint's URL in a <pre> is not a heading of the page). */
-function repeatedHeadings($: cheerio.CheerioAPI): string[] {
-  const texts = $('article')
-    .find('h2, h3')
-    .not('pre h2, pre h3')
-    .map((_, h) => {
-      const heading = $(h).clone();
-      heading.find('.hash-link').remove();
-      return heading
-        .text()
-        .replace(/[\s\u200b]+/g, ' ')
-        .trim();
-    })
-    .get();
-  return [...new Set(texts.filter((t, i) => texts.indexOf(t) !== i))];
-}
-
 /** Names of the document with an underscore (fields, enum values), and what emphasis leaves of them. */
 function underscoredNames(node: DocumentNode, found = new Set<string>()): Set<string> {
   if (Array.isArray(node)) node.forEach((item) => underscoredNames(item, found));
@@ -110,9 +80,6 @@ const mangled = [...underscoredNames(doc)].map((name) => name.replace(/_/g, ''))
 /** Text without its URLs and paths (a route's slug, /api/schemas/converttoken, is lowercase by design). */
 const withoutPaths = (text: string) => text.replace(/\S*\/\S*/g, ' ');
 const mangledWord = new RegExp(`\\b(?:${mangled.join('|')})\\b`);
-
-/** The theme's tab of a body made up from a schema, by its label. */
-const autoExampleTabs = ($: cheerio.CheerioAPI) => $('[role="tab"]').filter((_, tab) => $(tab).text().trim() === 'Example (auto)').length;
 
 describe('examples', () => {
   test('no page shows a body made up from a schema ("Example (auto)"): only the document’s examples', () => {
@@ -156,19 +123,13 @@ describe('field tables', () => {
     }
   });
 
-  test('a recursive schema (Error in Error.errors[]) is expanded once: no sentence twice in its table', () => {
+  test('an error lists its nested errors as {message, target}, each once', () => {
     for (const name of ['Error', 'ErrorResponse']) {
-      const rows = schemaFields(name);
-      const sentences = rows.map((row) => row.description).filter(Boolean);
+      const rows = schemaFields(name).map((row) => row.name.replace(/^data\./, ''));
       assert.deepEqual(
-        sentences.filter((s, i) => sentences.indexOf(s) !== i),
-        [],
-        `${name}: ${rows.map((r) => r.name).join(', ')}`,
-      );
-      assert.ok(!rows.some((row) => row.name.includes('errors[]')), `${name} stops at the first repeat`);
-      assert.ok(
-        rows.some((row) => /(^|\.)errors$/.test(row.name) && row.type === 'array of object (Error)'),
-        `${name} names the nested errors`,
+        rows.filter((row) => row.startsWith('errors')),
+        ['errors', 'errors[].message', 'errors[].target'],
+        name,
       );
     }
   });
@@ -255,5 +216,94 @@ describe('descriptions keep names as written', () => {
       excerptOf('Priced at (`fixed_price`) or (`no_price`), *really*.\n\nMore.'),
       'Priced at (fixed_price) or (no_price), really.',
     );
+  });
+});
+
+describe('the reference shows the document, not the generator', () => {
+  test('a nullable enum (context, aml_level, theme) is named by its type, never `object`', () => {
+    const names = nullableEnumProperties();
+    for (const name of ['context', 'aml_level', 'theme']) assert.ok(names.has(name), `${name} is a nullable enum of the document`);
+    const found = pages().flatMap(({ route, $ }) => objectTyped($, names).map((label) => `${route}: ${label}`));
+    assert.deepEqual(found, []);
+    const $ = cheerio.load(
+      '<summary><span class=openapi-schema__container><strong class=openapi-schema__property>context</strong><span class=openapi-schema__name> object</span></span></summary>',
+    );
+    assert.deepEqual(objectTyped($, names), ['context: object'], 'test of the test');
+  });
+
+  test('no page or twin shows a generator label: "circular(…)" or "UNTAGGED"', () => {
+    const label = /circular\(|\bUNTAGGED\b/i;
+    const found = [
+      ...pages()
+        .filter(({ $ }) => label.test($('body').text()))
+        .map(({ route }) => route),
+      ...markdownFiles()
+        .filter(({ text }) => label.test(text))
+        .map(({ file }) => file),
+    ];
+    assert.deepEqual(found, []);
+    assert.ok(label.test('circular(Error)') && label.test('UNTAGGED'), 'test of the test');
+  });
+
+  test('an object page shows the document’s example of its schema, or none: never one made of type names', () => {
+    const schemas = doc.components.schemas as Record<string, DocumentNode>;
+    const byRoute = new Map(Object.keys(schemas).map((name) => [`/api/schemas/${name.toLowerCase()}`, name]));
+    let shown = 0;
+    for (const { route, $ } of pages().filter((p) => byRoute.has(p.route))) {
+      const documented = schemas[byRoute.get(route) as string].examples?.[0];
+      const json = $('article pre')
+        .map((_, pre) => $(pre).text())
+        .get()
+        .filter((text) => text.trim().startsWith('{') || text.trim().startsWith('['));
+      if (documented === undefined) assert.deepEqual(json, [], `${route} shows an example its schema does not have`);
+      else {
+        assert.deepEqual(
+          json.map((text) => JSON.parse(text)),
+          [documented],
+          route,
+        );
+        shown++;
+      }
+      const twin = fs.readFileSync(path.join(BUILD_DIR, `${route}.md`), 'utf8');
+      const blocks = [...twin.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]));
+      assert.deepEqual(blocks, documented === undefined ? [] : [documented], `${route}.md`);
+    }
+    assert.ok(shown >= 10, `${shown} object pages show their schema's example`);
+  });
+});
+
+describe('field tables say something in every row', () => {
+  test('no description cell is empty: the document’s words, or the visible no-description mark', () => {
+    const cells = pages().map(({ route, $ }) => ({ route, cells: descriptionCells($) }));
+    assert.deepEqual(
+      cells.filter((p) => p.cells.includes('empty')).map((p) => p.route),
+      [],
+    );
+    const all = cells.flatMap((p) => p.cells);
+    assert.ok(all.filter((c) => c === 'text').length > all.filter((c) => c === 'marked').length, 'most rows are described');
+    const $ = cheerio.load('<table data-schema=X><tbody><tr><th>a</th><td>string</td><td></td></tr></tbody></table>');
+    assert.deepEqual(descriptionCells($), ['empty'], 'test of the test');
+  });
+
+  test('an array field without words of its own says what each item is, from its items’ schema', () => {
+    const row = schemaFields('Charge').find((r) => r.name === 'payments');
+    const items = deref(doc.components.schemas.Charge.properties.payments.items);
+    assert.equal(row?.description, `Each item: ${items.description.trim().replace(/^A /, 'a ')}`);
+  });
+});
+
+describe('prose', () => {
+  test('no sentence is said twice within a section of a guide or a help page', () => {
+    const found = pages()
+      .filter(({ route }) => !route.startsWith('/api'))
+      .flatMap(({ route, $ }) => repeatedSentences($).map((s) => `${route}: ${s}`));
+    assert.deepEqual(found, []);
+  });
+
+  test('a repeated sentence is found (test of the test)', () => {
+    const $ = cheerio.load(
+      '<article><h2>A</h2><p>Needs no authentication at all here. Read on.</p><p>Needs no authentication at all here.</p><h2>B</h2><p>Needs no authentication at all here.</p></article>',
+    );
+    assert.deepEqual(repeatedSentences($), ['Needs no authentication at all here.']);
   });
 });

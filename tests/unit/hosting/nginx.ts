@@ -1,8 +1,9 @@
 /**
  * What nginx does on its own, over build/ with the configuration that ships: it starts without a warning,
- * sends the .gz files made at deploy as they are, answers its own errors with the security headers, keeps
- * serving while one client holds hundreds of slow connections, and serves every page as Markdown (its twin,
- * at its URL plus .md, or at its URL when asked for with `Accept: text/markdown`).
+ * sends the .gz files made at deploy as they are (and never as URLs of their own), serves no dotfile,
+ * answers its own errors with the security headers, answers no ranges (the whole file, headers once), keeps serving while one client holds
+ * hundreds of slow connections or slow request bodies, answers 404 at /404, and serves every page as
+ * Markdown (its twin, at its URL plus .md, or at its URL when asked for with `Accept: text/markdown`).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,11 +59,11 @@ test('nginx: HTML revalidates and hashed assets are immutable for a year; text g
 });
 
 /** Sends `bytes` on a connection of its own and resolves with the whole answer as text (nginx closes after an error). */
-function rawExchange(bytes: string): Promise<string> {
+function rawExchange(bytes: string, localAddress?: string): Promise<string> {
   const { hostname, port } = new URL(origin());
   return new Promise((resolve, reject) => {
     let text = '';
-    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write(bytes));
+    const socket = net.connect({ host: hostname, port: Number(port), localAddress }, () => socket.write(bytes));
     socket.setTimeout(5_000, () => socket.destroy(new Error('no answer in 5 s')));
     socket.on('data', (chunk) => (text += chunk.toString('latin1')));
     socket.on('end', () => resolve(text));
@@ -119,6 +120,79 @@ test('nginx answers while one client holds 300 slow connections open', async () 
   } finally {
     clearInterval(trickle);
     slow.forEach((socket) => socket.destroy());
+  }
+});
+
+test('nginx: the address of a client that sends 80 slow request bodies is still served, each body refused with 405 at once', async () => {
+  const { hostname, port } = new URL(origin());
+  const slow: net.Socket[] = [];
+  const refused = Array.from(
+    { length: 80 },
+    (_, i) =>
+      new Promise<string>((resolve) => {
+        let text = '';
+        const socket = net.connect({ host: hostname, port: Number(port), localAddress: '127.0.0.3' }, () =>
+          // A chunked body, never finished, to a page, a missing page, an asset and a text file.
+          socket.write(
+            `POST ${['/guides/charges', '/nope', '/assets/js/nope.js', '/llms.txt'][i % 4]} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nabcde\r\n`,
+          ),
+        );
+        socket.on('data', (chunk) => {
+          text += chunk.toString('latin1');
+          if (text.includes('\r\n\r\n')) resolve(text.split('\r\n')[0]);
+        });
+        socket.on('error', () => resolve(`error: ${text}`));
+        slow.push(socket);
+      }),
+  );
+  try {
+    assert.deepEqual([...new Set(await Promise.all(refused))], ['HTTP/1.1 405 Not Allowed']);
+    const served: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const answer = await rawExchange('GET /guides/charges HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', '127.0.0.3');
+      served.push(Number(answer.split(' ')[1]));
+    }
+    assert.deepEqual([...new Set(served)], [200]);
+  } finally {
+    slow.forEach((socket) => socket.destroy());
+  }
+});
+
+test('nginx serves no dotfile and no .gz copy as a URL of its own', async () => {
+  for (const p of ['/.nginx-root', '/assets/.nginx-root', '/assets/js/../../.nginx-root', '/llms.txt.gz', '/guides/charges.html.gz']) {
+    const answer = await rawExchange(`GET ${p} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    assert.match(answer, /^HTTP\/1\.1 404 /, p);
+    assert.doesNotMatch(answer, new RegExp(BUILD_DIR.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), `${p} shows no path of the machine`);
+  }
+});
+
+test('nginx: /404 answers 404 with the not-found page (no soft 404)', async () => {
+  const { status, body } = await rawGet(origin(), '/404');
+  assert.equal(status, 404);
+  assert.match(body.toString(), /Page not found/);
+});
+
+test('nginx answers no ranges: a range past the end or a list of 900 gets the whole file, each header once', async () => {
+  const size = fs.statSync(path.join(BUILD_DIR, 'llms.txt')).size;
+  const ranges = Array.from({ length: 900 }, (_, i) => `${i}-${i}`).join(',');
+  for (const range of ['bytes=99999999-', `bytes=${ranges}`]) {
+    const answer = Buffer.from(
+      await rawExchange(`GET /llms.txt HTTP/1.1\r\nHost: x\r\nRange: ${range}\r\nConnection: close\r\n\r\n`),
+      'latin1',
+    );
+    const split = answer.indexOf('\r\n\r\n');
+    const head = answer.subarray(0, split).toString('latin1').split('\r\n');
+    assert.match(head[0], /^HTTP\/1\.1 200 /, range.slice(0, 20));
+    // No header line twice (two Vary lines, Accept-Encoding and Accept, are two values of one list).
+    const lines = head.slice(1);
+    assert.deepEqual(
+      lines.filter((line, i) => lines.indexOf(line) !== i),
+      [],
+      range.slice(0, 20),
+    );
+    const names = lines.map((line) => line.split(':')[0].toLowerCase());
+    assert.ok(names.includes('content-security-policy') && names.includes('cache-control'), range.slice(0, 20));
+    assert.equal(answer.length - split - 4, size, `${range.slice(0, 20)}: the whole file, once`);
   }
 });
 

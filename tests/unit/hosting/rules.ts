@@ -61,6 +61,15 @@ for (const host of HOSTS) {
     assert.match((await rawGet(hosts.origin(host), '/no-such-page')).body.toString(), /Page not found/);
   });
 
+  test(`${host}: a missing twin answers 404 with the not-found page, typed as the HTML it is`, async () => {
+    for (const p of ['/guides/charges/nope.md', '/nope.md']) {
+      const { status, headers, body } = await rawGet(hosts.origin(host), p);
+      assert.equal(status, 404, p);
+      assert.match(String(headers['content-type']), /^text\/html/, p);
+      assert.match(body.toString(), /Page not found/, p);
+    }
+  });
+
   test(`${host}: every route answers 200 with HTML without a trailing slash, and 301 to it with one`, async () => {
     const origin = hosts.origin(host);
     none(
@@ -120,7 +129,7 @@ for (const host of HOSTS) {
     const files = filesUnder(BUILD_DIR).map((file) => `/${path.relative(BUILD_DIR, file).split(path.sep).join('/')}`);
     // The paths the host serves as they are: each page (its URL without .html) and file, but the redirected and the CDN's own.
     const servable = [...new Set(files.map((f) => f.replace(/(\/index)?\.html$/, '') || '/'))].filter(
-      (p) => !redirected.has(p) && !p.startsWith('/_'),
+      (p) => !redirected.has(p) && !p.startsWith('/_') && p !== '/404',
     );
     assert.ok(rules.length > 5, `${rules.length} rules`);
     none(
