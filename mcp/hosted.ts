@@ -14,8 +14,10 @@
  *   `requestTimeoutMs` (REQUEST_TIMEOUT_MS, 30 s), checked every second (Node
  *   checks every 30 s by default, which let a slow request run 54 to 79 s): past
  *   it, 408 with a JSON-RPC error and the connection is closed;
- * - at most `maxConnections` (MAX_CONNECTIONS) open at once: one more gets 503
- *   with a JSON-RPC error and is closed;
+ * - at most `maxConnections` (MAX_CONNECTIONS, 128) open at once, and at most
+ *   `maxConnectionsPerAddress` (MAX_CONNECTIONS_PER_ADDRESS, 16) from one client
+ *   address: one more gets 503 with a JSON-RPC error and is closed, so one
+ *   client holding idle sockets cannot take the slots others need;
  * - an `Origin` header, which browsers send, must be the docs site's (the
  *   published site, or the `--site` the server reads) or a loopback origin,
  *   else 403: a page of another site cannot use the server (the MCP
@@ -41,11 +43,15 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** The most connections open at once. */
 const MAX_CONNECTIONS = 128;
 
+/** The most connections open at once from one client address. */
+const MAX_CONNECTIONS_PER_ADDRESS = 16;
+
 type HostedLimits = {
   /** The origin of the site the server reads (`--site`): its pages may call the server too. */
   siteOrigin?: string;
   requestTimeoutMs?: number;
   maxConnections?: number;
+  maxConnectionsPerAddress?: number;
 };
 
 /** A host for a URL: an IPv6 address in brackets. */
@@ -76,7 +82,12 @@ export async function serveHttp(
   maxBytes: number,
   limits: HostedLimits = {},
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const { siteOrigin, requestTimeoutMs = REQUEST_TIMEOUT_MS, maxConnections = MAX_CONNECTIONS } = limits;
+  const {
+    siteOrigin,
+    requestTimeoutMs = REQUEST_TIMEOUT_MS,
+    maxConnections = MAX_CONNECTIONS,
+    maxConnectionsPerAddress = MAX_CONNECTIONS_PER_ADDRESS,
+  } = limits;
   const loopback = isLoopback(new URL(`http://${urlHost(listen.host)}`));
   let allowedHosts = new Set<string>();
 
@@ -131,13 +142,29 @@ export async function serveHttp(
     if (error.code === 'HPE_HEADER_OVERFLOW') return refuseSocket(socket, 431, 'Request header fields too large: at most 16 KB');
     refuseSocket(socket, 400, `Bad request: not well-formed HTTP (${error.code ?? error.message})`);
   });
-  // A connection past the cap is answered 503 and closed before anything of it is read.
+  // A connection past a cap (its address's, or the server's) is answered 503 and closed before anything of it is read.
   let open = 0;
+  const fromAddress = new Map<string, number>();
   server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const mine = (fromAddress.get(address) ?? 0) + 1;
+    fromAddress.set(address, mine);
     open += 1;
-    socket.once('close', () => (open -= 1));
-    if (open > maxConnections)
+    socket.once('close', () => {
+      open -= 1;
+      const left = (fromAddress.get(address) ?? 1) - 1;
+      if (left > 0) fromAddress.set(address, left);
+      else fromAddress.delete(address);
+    });
+    if (mine > maxConnectionsPerAddress) {
+      refuseSocket(
+        socket,
+        503,
+        `Service unavailable: more than ${maxConnectionsPerAddress} connections are open from your address; try again`,
+      );
+    } else if (open > maxConnections) {
       refuseSocket(socket, 503, `Service unavailable: more than ${maxConnections} connections are open; try again`);
+    }
   });
 
   await new Promise<void>((resolve, reject) => {

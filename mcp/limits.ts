@@ -2,10 +2,11 @@
  * The limits of what one call may ask of the server, the same on stdio, over
  * HTTP and at the edge (handbook/mcp.md, Hosted mode).
  */
+import { brand } from '../src/brand';
 import { isLoopback, isSiteOrigin } from '../src/origins';
 
-/** The path of the endpoint over HTTP, in the hosted mode and at the edge. */
-export const MCP_PATH = '/mcp';
+/** The path of the endpoint over HTTP, in the hosted mode and at the edge (src/brand.ts). */
+export const MCP_PATH = brand.mcp.endpointPath;
 
 /** The largest message (stdio) or request body (HTTP) the server reads: 1 MB. A larger one is refused unread. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;

@@ -7,6 +7,7 @@
  * the call's error result, and the server goes on serving.
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import { brand } from '../src/brand';
@@ -26,7 +27,6 @@ import { bodySchema, operationSchema, querySchema } from './inputSchemas';
 import { marksOf, notDocumentedBlock, objectsWithoutCalls } from './notDocumented';
 import type { Checker } from './checker';
 import type { JsonObject } from '../src/openapi/documentTree';
-import { name as PACKAGE_NAME } from './package.json';
 
 export type DocsServerOptions = {
   site: Site;
@@ -48,12 +48,20 @@ const json = (value: unknown) => text(JSON.stringify(value));
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
-/** Where try_in_sandbox is, when this server has none: the npm package, which runs on the reader's machine. */
-const SANDBOX_IN_PACKAGE = `try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the npm package (npx -y ${PACKAGE_NAME}).`;
+/**
+ * Where try_in_sandbox is, when this server has none: the package, which runs on the reader's machine. Its npm
+ * name is given as a command only once the brand says the package is published (src/brand.ts, mcp).
+ */
+const SANDBOX_IN_PACKAGE = brand.mcp.published
+  ? `try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the npm package (npx -y ${brand.mcp.packageName}).`
+  : `try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the docs' MCP server for your machine, not on the npm registry yet; its source is the mcp folder of ${brand.repositoryUrl}.`;
+
+/** MCP's error code for a resource that does not exist (the specification's resources/read; the SDK names none). */
+const RESOURCE_NOT_FOUND = -32002;
 
 export function createDocsServer({ site, sandboxUrl, version, requestChecker, edge }: DocsServerOptions): McpServer {
   const server = new McpServer(
-    { name: 'crypto-payments-docs', title: `${brand.name} documentation`, version },
+    { name: brand.mcp.serverName, title: `${brand.name} documentation`, version },
     {
       instructions: [
         `The documentation of ${brand.name} and its merchant API ${brand.apiVersionLabel}, read from ${site.url}.`,
@@ -343,7 +351,7 @@ export function createDocsServer({ site, sandboxUrl, version, requestChecker, ed
     { title: 'llms.txt', description: `The index of the docs for assistants: every page with its description.`, mimeType: 'text/plain' },
     async (uri) => {
       const body = await site.text(LLMS_TXT);
-      if (body === undefined) throw new Error(`The docs site at ${site.url} has no ${LLMS_TXT}`);
+      if (body === undefined) throw new McpError(RESOURCE_NOT_FOUND, `The docs site at ${site.url} has no ${LLMS_TXT}`, { uri: uri.href });
       return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: body }] };
     },
   );
@@ -365,10 +373,13 @@ export function createDocsServer({ site, sandboxUrl, version, requestChecker, ed
     async (uri) => {
       const twin = site.twinOf(uri.href);
       const body = await site.text(twin);
-      if (body === undefined) throw new Error(`No page twin at ${site.urlOf(twin)} (404)`);
+      if (body === undefined) throw new McpError(RESOURCE_NOT_FOUND, `No page twin at ${site.urlOf(twin)} (404)`, { uri: uri.href });
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: body }] };
     },
   );
 
+  // The tools and the pages are fixed for the life of a server: it never sends a list_changed notification, so it
+  // does not advertise one (the SDK's registrations advertise it by default).
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false } });
   return server;
 }

@@ -27,6 +27,13 @@ export const brand = {
    * in the reserved domain, as the others: the provider puts its own repository here when it adopts these docs.
    */
   repositoryUrl: 'https://git.crypto-payments.example/docs.git',
+  /**
+   * The docs' MCP server (mcp/): its name in an assistant's list of servers, its endpoint on this site (mcp/edge.ts),
+   * and its npm package (mcp/package.json's `name`) with whether it is on the npm registry under that name. Until it
+   * is, nothing tells an assistant to run it by that name: anyone may claim an unpublished name, and the docs would
+   * then send assistants to their code. The provider sets `published` once it owns the name.
+   */
+  mcp: { serverName: 'crypto-payments-docs', endpointPath: '/mcp', packageName: 'crypto-payments-docs-mcp', published: false },
   /** Where merchants and developers reach a person. */
   supportEmail: 'support@crypto-payments.example',
   /** The text of the announcement bar above the navbar (plain text). */

@@ -4,6 +4,7 @@
  * tests/unit/hosting/nginx.ts.
  */
 import { test, expect } from './fixtures';
+import { brand } from '../../src/brand';
 import { axeViolations, gotoHydrated, watchCsp } from './helpers';
 
 /** A guide, a help-centre page, an operation and a schema of the API reference. */
@@ -74,5 +75,31 @@ test.describe('the "Copy page" button', () => {
     await page.route('**/guides/charges/creating.md', (route) => route.fulfill({ status: 503, body: '' }));
     await page.getByRole('button', { name: 'Copy page' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Copy failed' })).toBeVisible();
+  });
+
+  test('"Use with an assistant" opens ChatGPT or Claude on the twin, and adds the MCP endpoint to Cursor or VS Code', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges/creating');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.getByText('Use with an assistant').click();
+    // The forms each service documents, written out here: the twin on the public site, and the endpoint at its /mcp.
+    const prompt = encodeURIComponent(`Read ${brand.siteUrl}/guides/charges/creating.md so that I can ask you questions about it.`);
+    const endpoint = `${brand.siteUrl}/mcp`;
+    const expected: Record<string, string> = {
+      'Open in ChatGPT': `https://chatgpt.com/?hints=search&q=${prompt}`,
+      'Open in Claude': `https://claude.ai/new?q=${prompt}`,
+      'Add to Cursor': `cursor://anysphere.cursor-deeplink/mcp/install?name=crypto-payments-docs&config=${Buffer.from(`{"url":"${endpoint}"}`).toString('base64')}`,
+      'Add to VS Code': `vscode:mcp/install?${encodeURIComponent(`{"name":"crypto-payments-docs","type":"http","url":"${endpoint}"}`)}`,
+    };
+    for (const [name, href] of Object.entries(expected)) {
+      const link = page.getByRole('link', { name, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', href);
+    }
+    // Opening the menu sends nothing off the site (the site's own idle loads, such as the search index, may go on).
+    const site = new URL(page.url()).origin;
+    expect(requests.filter((url) => new URL(url).origin !== site)).toEqual([]);
+    const summary = await axeViolations(page);
+    expect(summary, summary.join('\n')).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brand } from '../../src/brand';
+import { MCP_PATH } from '../../mcp/limits';
 import { call as documentedCall, requestExamples } from '../openapi';
 import { serveBuild } from '../../tools/servers';
 import { assertServerBuilt, startServer, type ServerProcess } from '../../tools/mcp-client';
@@ -119,6 +120,9 @@ test('the published package.json is ready to publish: license, repository, homep
   assert.deepEqual(Object.keys(published.bin as object), [pkg.name]);
   // The MCP Registry's entry: its name is the package's mcpName, its npm package this one, at this version.
   assert.equal(published.mcpName, registryEntry.name);
+  assert.equal(pkg.name, brand.mcp.packageName, 'the package is named by the brand');
+  // The hosted endpoint beside the package: Streamable HTTP at the site's /mcp (mcp/edge.ts).
+  assert.deepEqual(registryEntry.remotes, [{ type: 'streamable-http', url: `${brand.siteUrl}${MCP_PATH}` }]);
   assert.equal(registryEntry.version, pkg.version);
   assert.match(registryEntry.$schema, /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/[\d-]+\/server\.schema\.json$/);
   assert.ok(registryEntry.description.length <= 100, 'the registry takes at most 100 characters');

@@ -1,5 +1,7 @@
+// cspell:ignore anysphere deeplink -- Cursor's install link: its handler's name
 import React, { useEffect, useState } from 'react';
 import { useLocation } from '@docusaurus/router';
+import { brand } from '@site/src/brand';
 import { twinPath } from '@site/src/markdown/paths';
 import styles from './styles.module.css';
 
@@ -24,6 +26,29 @@ async function copyMarkdown(url: string): Promise<void> {
     }
   }
   await navigator.clipboard.writeText(await text);
+}
+
+/**
+ * Where the page goes into an assistant, each a plain link: the site sends no request for any of them.
+ * - ChatGPT and Claude: a new chat whose prompt names the page's Markdown twin on the public site;
+ * * - Cursor and VS Code: their install links for the docs' MCP endpoint (over HTTP), as each documents them:
+ *   Cursor's `cursor://anysphere.cursor-deeplink/mcp/install?name=…&config=<base64 of the server's JSON>`,
+ *   VS Code's `vscode:mcp/install?<URL-encoded JSON of name, type and url>`.
+ */
+export function assistantLinks(pathname: string): Array<{ label: string; href: string }> {
+  const page = `${brand.siteUrl}${twinPath(pathname)}`;
+  const prompt = encodeURIComponent(`Read ${page} so that I can ask you questions about it.`);
+  const endpoint = `${brand.siteUrl}${brand.mcp.endpointPath}`;
+  const name = brand.mcp.serverName;
+  return [
+    { label: 'Open in ChatGPT', href: `https://chatgpt.com/?hints=search&q=${prompt}` },
+    { label: 'Open in Claude', href: `https://claude.ai/new?q=${prompt}` },
+    {
+      label: 'Add to Cursor',
+      href: `cursor://anysphere.cursor-deeplink/mcp/install?name=${name}&config=${btoa(JSON.stringify({ url: endpoint }))}`,
+    },
+    { label: 'Add to VS Code', href: `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name, type: 'http', url: endpoint }))}` },
+  ];
 }
 
 /**
@@ -63,6 +88,19 @@ export default function CopyPage(): React.JSX.Element {
       <a className={styles.link} href={href} type="text/markdown">
         View as Markdown
       </a>
+      <details className={styles.menu}>
+        <summary className={styles.link}>Use with an assistant</summary>
+        <ul className={styles.items}>
+          {assistantLinks(pathname).map(({ label, href: target }) => (
+            <li key={label}>
+              {/* eslint-disable-next-line @docusaurus/no-html-links -- another site or an application: no route of this site */}
+              <a href={target} {...(target.startsWith('https:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
       <span role="status" className={styles.status}>
         {MESSAGES[status]}
       </span>

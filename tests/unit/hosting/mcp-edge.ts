@@ -55,10 +55,14 @@ describe('the MCP endpoint at the edge (wrangler pages dev over build/)', () => 
     );
     assert.deepEqual(Object.keys(EVERY_TOOL).sort(), onStdio.tools.map((t) => t.name).sort());
     assert.deepEqual(edge.getServerVersion(), stdio.client.getServerVersion());
-    assert.match(
-      edge.getInstructions() ?? '',
-      /try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the npm package \(npx -y crypto-payments-docs-mcp\)/,
-    );
+    // The package's npm name is no command for an assistant until the brand says the package is published.
+    const instructions = edge.getInstructions() ?? '';
+    assert.match(instructions, /try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here/);
+    if (brand.mcp.published) assert.ok(instructions.includes(`npx -y ${brand.mcp.packageName}`));
+    else {
+      assert.doesNotMatch(instructions, /npx|npm install/);
+      assert.ok(instructions.includes(brand.repositoryUrl));
+    }
     assert.ok(stdio.client.getInstructions()?.includes('try_in_sandbox sends it to the local sandbox.'));
   });
 

@@ -132,7 +132,7 @@ test('--http refuses an Origin that is not the docs site nor this machine with 4
 });
 
 /** The hosted mode in this process with limits small enough to test, serving a server with no tools. */
-async function smallHosted(limits: { requestTimeoutMs?: number; maxConnections?: number }) {
+async function smallHosted(limits: { requestTimeoutMs?: number; maxConnections?: number; maxConnectionsPerAddress?: number }) {
   return serveHttp({ host: '127.0.0.1', port: 0 }, () => new McpServer({ name: 'limits', version: '0' }), 1024 * 1024, limits);
 }
 
@@ -147,6 +147,47 @@ test('--http cuts a request that does not arrive whole within the time limit: 40
     await server.close();
   }
 });
+
+// The bound is a hang guard: the refusals come at once.
+test(
+  '--http: one client holding 128 idle sockets keeps 16, the other 112 get 503, and another client is served',
+  { timeout: 20_000 },
+  async () => {
+    // The server's own caps (128 open, 16 from one address): the idle client is another loopback address.
+    const server = await smallHosted({});
+    const { hostname, port } = new URL(server.url);
+    const idle: net.Socket[] = [];
+    const refusals: string[] = [];
+    try {
+      await new Promise<void>((resolve) => {
+        for (let i = 0; i < 128; i += 1) {
+          let text = '';
+          const socket = net.connect({ host: hostname, port: Number(port), localAddress: '127.0.0.2' });
+          idle.push(socket);
+          socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+          socket.on('error', () => undefined);
+          socket.on('end', () => {
+            refusals.push(text);
+            if (refusals.length === 112) resolve();
+          });
+        }
+      });
+      assert.deepEqual([...new Set(refusals.map((text) => text.split('\r\n')[0]))], ['HTTP/1.1 503 Service Unavailable']);
+      assert.ok(refusals.every((text) => text.includes('more than 16 connections are open from your address')));
+      const served = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: LIST_TOOLS,
+      });
+      assert.equal(served.status, 200, 'another client is served while the 16 idle sockets are open');
+      await served.body?.cancel();
+      assert.equal(idle.filter((socket) => !socket.readableEnded).length, 16);
+    } finally {
+      idle.forEach((socket) => socket.destroy());
+      await server.close();
+    }
+  },
+);
 
 test('--http caps open connections: one past the cap gets 503 with a JSON-RPC error, and the server serves again once they close', async () => {
   const server = await smallHosted({ maxConnections: 3 });

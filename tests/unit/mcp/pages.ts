@@ -304,5 +304,14 @@ test('resources: llms.txt and every page twin it lists, read from the site', asy
     mimeType: 'text/markdown',
     text: twinOnDisk('/guides/charges/creating'),
   });
-  await assert.rejects(mcp.server.client.readResource({ uri: siteUrl('/guides/nope.md') }), /No page twin/);
+  // A missing page is MCP's "resource not found" (-32002), not an internal error.
+  await assert.rejects(mcp.server.client.readResource({ uri: siteUrl('/guides/nope.md') }), (error: Error & { code?: number }) => {
+    assert.equal(error.code, -32002);
+    assert.match(error.message, /No page twin/);
+    return true;
+  });
+  // The lists never change while a server runs, and no list_changed notification is ever sent: none is advertised.
+  const capabilities = mcp.server.client.getServerCapabilities();
+  assert.equal(capabilities?.tools?.listChanged, false);
+  assert.equal(capabilities?.resources?.listChanged, false);
 });
