@@ -7,6 +7,7 @@
 import type * as cheerio from 'cheerio';
 import { deref, doc } from '../openapi';
 import type { DocumentNode } from '../../src/openapi/document';
+import { isObject } from '../../src/openapi/documentTree';
 
 /** Field tables whose body has no row. */
 export function emptyTables($: cheerio.CheerioAPI): string[] {
@@ -66,7 +67,7 @@ export function nullableEnumProperties(): Set<string> {
   const walk = (node: DocumentNode): void => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === 'object') {
-      for (const [name, schema] of Object.entries<DocumentNode>(isObjectNode(node.properties) ? node.properties : {})) {
+      for (const [name, schema] of Object.entries<DocumentNode>(isObject(node.properties) ? node.properties : {})) {
         const variants = schema?.anyOf ?? schema?.oneOf;
         if (Array.isArray(variants) && variants.some(isNull) && variants.some(isEnum)) found.add(name);
       }
@@ -76,7 +77,6 @@ export function nullableEnumProperties(): Set<string> {
   walk(doc);
   return found;
 }
-const isObjectNode = (value: unknown): value is Record<string, DocumentNode> => Boolean(value) && typeof value === 'object';
 
 /** Properties of the schema viewer whose type reads `object`, among the names given, as "name: type". */
 export function objectTyped($: cheerio.CheerioAPI, names: Set<string>): string[] {

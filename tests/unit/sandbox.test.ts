@@ -8,8 +8,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { startSandbox, type RunningSandbox } from '../sandbox';
+import { asResponse, rawExchange } from '../raw-http';
 import { broken, brokenRules } from '../request-cases';
 import { call, calls, deref, doc, documentedUrl, requestExamples, responseOf, schemaErrors, type DocumentedCall } from '../openapi';
 import * as spec from '../fixtures/spec';
@@ -168,22 +168,8 @@ describe('a body that breaks a validation rule of the specification answers 422 
   });
 });
 
-/** Sends bytes as they are on a socket of its own, and reads the answer until the sandbox closes the socket. */
-function raw(bytes: string): Promise<Response> {
-  const { hostname, port } = new URL(sandbox.origin);
-  return new Promise<Response>((resolve, reject) => {
-    let text = '';
-    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write(bytes));
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const [head, ...rest] = text.split('\r\n\r\n');
-      const [statusLine, ...lines] = head.split('\r\n');
-      const headers = new Headers(lines.map((line) => line.split(/: (.*)/s, 2) as [string, string]));
-      resolve(new Response(rest.join('\r\n\r\n'), { status: Number(statusLine.split(' ')[1]), headers }));
-    });
-  });
-}
+/** Sends bytes as they are on a socket of its own, and reads the answer once the sandbox closes the socket. */
+const raw = async (bytes: string): Promise<Response> => asResponse(await rawExchange(sandbox.origin, bytes));
 
 describe('what the sandbox answers outside the calls', () => {
   const errorExample = (name: string) => doc.components.responses[name].content?.['application/json']?.example;

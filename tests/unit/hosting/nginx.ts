@@ -17,6 +17,7 @@ import { pageRoutes } from '../../fixtures/routes';
 import { calls } from '../../openapi';
 import { BUILD_DIR } from '../build-output';
 import { hosts, inBatches, rawGet } from './hosts';
+import { rawExchange as raw } from '../../raw-http';
 
 const origin = () => hosts.nginx.origin;
 const sitemapRoutes = () =>
@@ -58,18 +59,8 @@ test('nginx: HTML revalidates and hashed assets are immutable for a year; text g
   }
 });
 
-/** Sends `bytes` on a connection of its own and resolves with the whole answer as text (nginx closes after an error). */
-function rawExchange(bytes: string, localAddress?: string): Promise<string> {
-  const { hostname, port } = new URL(origin());
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const socket = net.connect({ host: hostname, port: Number(port), localAddress }, () => socket.write(bytes));
-    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer in 5 s')));
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('end', () => resolve(text));
-    socket.on('error', reject);
-  });
-}
+/** A raw exchange with nginx (tests/raw-http.ts), given up after 5 s of silence. */
+const rawExchange = (bytes: string, localAddress?: string) => raw(origin(), bytes, { localAddress, idleTimeoutMs: 5_000 });
 
 test("nginx's own 400 and 414 answers carry the security headers", async () => {
   const answers = {
