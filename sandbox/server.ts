@@ -62,7 +62,6 @@ const DOCUMENTED_ERRORS: Readonly<Record<number, string>> = {
   404: 'NotFound',
   405: 'MethodNotAllowed',
   422: 'UnprocessableEntity',
-  451: 'KycRequired',
   500: 'InternalServerError',
 };
 
