@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path, { resolve } from 'node:path';
+import { fileOfRoute } from '../src/built/pages';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -71,7 +72,7 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** The file a request path names in `dir`: the file itself, its page (`.html`) or its folder's index; none outside `dir`. */
+/** The file a request path names in `dir`, by the build's own file <-> route rule (src/built/pages.ts); none outside `dir`. */
 function fileFor(dir: string, pathname: string): string | undefined {
   let decoded: string;
   try {
@@ -79,14 +80,15 @@ function fileFor(dir: string, pathname: string): string | undefined {
   } catch {
     return undefined;
   }
-  const base = path.join(dir, path.normalize(decoded));
-  if (base !== dir && !base.startsWith(dir + path.sep)) return undefined;
-  return [base, `${base}.html`, path.join(base, 'index.html')].find((file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile());
+  const route = path.posix.normalize(decoded);
+  const inside = path.join(dir, route);
+  if (inside !== dir && !inside.startsWith(dir + path.sep)) return undefined;
+  return fileOfRoute(dir, route);
 }
 
 /**
  * Serves the build folder `dir` from this process on a free loopback port, as a static host does: a path
- * answers with its file, its page (`/x` -> `x.html`) or its folder's index, with its type, an ETag and a
+ * answers with its page (`/x` -> `x.html`), its folder's index or its file, with its type, an ETag and a
  * Last-Modified (a request that carries the ETag gets 304); any other path 404 with the build's not-found
  * page. GET and HEAD only. Returns its base URL and a stop function.
  */
