@@ -5,7 +5,7 @@
  * get_schema and list_operations, every `$ref` resolved.
  */
 import { brand } from '../src/brand';
-import { editDistance } from '../src/search/engine';
+import { editDistance } from '../src/search/editDistance';
 import {
   HTTP_METHODS,
   isObject,
