@@ -5,7 +5,7 @@
  * `build/_routes.json`, which sends `/mcp` only to it: every other path stays a
  * static file, under `_headers` and `_redirects`.
  *
- * The same tools as the npm package (mcp/tools.ts), which answer as it does,
+ * The same tools as the npm package (mcp/docsServer.ts), which answer as it does,
  * over the SDK's web-standard Streamable HTTP transport, stateless (a server and
  * a transport per request) with JSON answers. Differences, all of them:
  *
@@ -30,7 +30,7 @@ import { documentFingerprint, type Validate } from '../src/openapi/requestCheck'
 import { checkerFor } from './checker';
 import { MAX_MESSAGE_BYTES, MCP_PATH, originAllowed } from './limits';
 import { Site } from './site';
-import { createDocsServer } from './tools';
+import { createDocsServer } from './docsServer';
 import { version } from './package.json';
 
 /** What Cloudflare Pages gives the worker: its deployment's static files. */
@@ -93,7 +93,7 @@ export async function handle(request: Request, env: Env): Promise<Response> {
     sandboxUrl: SANDBOX_URL,
     version,
     requestChecker,
-    edge: { jsonSchemaValidator: noSchemaCompiler },
+    edge: { jsonSchemaValidator: noSchemaCompiler, search: true },
   });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
