@@ -54,10 +54,15 @@ export class Site {
   private readonly cache = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<unknown>>();
 
-  /** `fetch`: what asks the site for its files (default: the global fetch, over the network). */
+  /**
+   * `fetch`: what asks the site for its files (default: the global fetch, over the network). `preloaded`: files
+   * already parsed, by path, which `cached` gives as they are and never asks for (the endpoint at the edge holds
+   * its own deployment's document and search engine, made at build).
+   */
   constructor(
     url: string,
     private readonly fetch?: Fetch,
+    private readonly preloaded: ReadonlyMap<string, unknown> = new Map(),
   ) {
     const base = new URL(url);
     this.origin = base.origin;
@@ -90,6 +95,7 @@ export class Site {
   cached<T>(path: string, parse: (text: string) => T, missing: string): Promise<T>;
   cached<T>(path: string, parse: (text: string) => T, missing: null): Promise<T | undefined>;
   cached<T>(path: string, parse: (text: string) => T, missing: string | null): Promise<T | undefined> {
+    if (this.preloaded.has(path)) return Promise.resolve(this.preloaded.get(path) as T);
     const entry = this.cache.get(path);
     if (entry && Date.now() - entry.checkedAt < TTL_MS) return Promise.resolve(entry.value as T | undefined);
     let pending = this.pending.get(path) as Promise<T | undefined> | undefined;
