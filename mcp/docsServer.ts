@@ -9,7 +9,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import { brand } from '../src/brand';
 import { LLMS_TXT } from '../src/markdown/paths';
 import type { JsonObject } from '../src/openapi/documentTree';
-import { MAX_TOOL_INPUT_ELEMENTS } from './limits';
+import { CALL_TIMEOUT_MS, MAX_TOOL_INPUT_ELEMENTS } from './limits';
 import type { Checker } from './checker';
 import type { Site } from './site';
 import { getOperation, getSchema, listOperations, tryInSandbox, validateRequest } from './tools/api';
@@ -30,6 +30,8 @@ export type DocsServerOptions = {
    * whether the deployment has a built-in search index for search_docs (a build with hosted DocSearch has none).
    */
   edge?: { jsonSchemaValidator: jsonSchemaValidator; search: boolean };
+  /** The time one tool call has (default CALL_TIMEOUT_MS, mcp/limits.ts). */
+  callTimeoutMs?: number;
 };
 
 /**
@@ -58,10 +60,18 @@ function toolsOf(edge: DocsServerOptions['edge']): DocsTool[] {
   ];
 }
 
-export function createDocsServer({ site, sandboxUrl, version, requestChecker, edge }: DocsServerOptions): McpServer {
+export function createDocsServer({
+  site,
+  sandboxUrl,
+  version,
+  requestChecker,
+  edge,
+  callTimeoutMs = CALL_TIMEOUT_MS,
+}: DocsServerOptions): McpServer {
   const tools = toolsOf(edge);
   const search = tools.includes(searchDocsTool);
-  const context: ToolContext = { site, sandboxUrl, requestChecker, search, findPages: search ? 'search_docs or list_pages' : 'list_pages' };
+  const findPages = search ? 'search_docs or list_pages' : 'list_pages';
+  const context: ToolContext = { site, sandboxUrl, requestChecker, search, findPages, callTimeoutMs };
   const server = new McpServer(
     { name: brand.mcp.serverName, title: `${brand.name} documentation`, version },
     {

@@ -14,7 +14,7 @@
  */
 import { brand } from '../src/brand';
 import { LLMS_TXT, twinPath } from '../src/markdown/paths';
-import { request, type Answer, type Fetch } from './http';
+import { request, type Answer, type Deadline, type Fetch } from './http';
 
 const TTL_MS = 60_000;
 
@@ -53,6 +53,8 @@ export class Site {
   private readonly prefix: string;
   private readonly cache = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<unknown>>();
+  /** The deadline of the tool call this reader serves (`within`): its requests end by it, whatever their own limit. */
+  private deadline?: Deadline;
 
   /**
    * `fetch`: what asks the site for its files (default: the global fetch, over the network). `preloaded`: files
@@ -70,13 +72,23 @@ export class Site {
     this.url = this.origin + this.prefix;
   }
 
+  /**
+   * This site as one tool call reads it: the same files, cache and pending requests (the view inherits them from this
+   * reader), with the call's deadline on every request it makes.
+   */
+  within(deadline: Deadline): Site {
+    const view = Object.create(this) as Site;
+    view.deadline = deadline;
+    return view;
+  }
+
   /** The URL of a path of the site (`/llms.txt`). */
   urlOf(path: string): string {
     return `${this.url}${path}`;
   }
 
   private get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-    return request(this.urlOf(path), { what: 'The docs site', origin: this.origin, headers, fetch: this.fetch });
+    return request(this.urlOf(path), { what: 'The docs site', origin: this.origin, headers, fetch: this.fetch, deadline: this.deadline });
   }
 
   /** The text at `path`, or undefined when the site answers 404; any other failure throws. */

@@ -100,7 +100,7 @@ export const tryInSandbox = docsTool({
       .describe('A bearer token; the sandbox accepts any. Without one, authenticated calls answer 401.'),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async ({ operation, body, query, token }, { site, sandboxUrl }) => {
+  handler: async ({ operation, body, query, token }, { site, sandboxUrl, deadline }) => {
     const parsed = parseBody(body);
     const found = findOperation(await apiDocument(site), operation, sandboxUrl);
     if (found.origin !== undefined) {
@@ -108,6 +108,6 @@ export const tryInSandbox = docsTool({
         `try_in_sandbox sends to the local sandbox (${sandboxUrl}) only, so the operation names no host: give ${found.entry.method.toUpperCase()} ${found.entry.path} or ${found.entry.operationId}, not ${found.origin}.`,
       );
     }
-    return json(await trySandbox(sandboxUrl, found, parsed, queryOf(found, query), token));
+    return json(await trySandbox(sandboxUrl, found, parsed, queryOf(found, query), token, deadline));
   },
 });

@@ -13,6 +13,7 @@ import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/
 import { z } from 'zod';
 import type { JsonObject } from '../../src/openapi/documentTree';
 import type { Checker } from '../checker';
+import { deadlineOf, type Deadline } from '../http';
 import type { Site } from '../site';
 
 /** What a tool's handler reads: the site, the local sandbox, validate_request's checker. */
@@ -26,7 +27,17 @@ export type ToolContext = {
   search: boolean;
   /** The tools that find pages on this server, for messages: "search_docs or list_pages", or "list_pages". */
   findPages: string;
+  /** The time one call has (mcp/limits.ts). */
+  callTimeoutMs: number;
+  /** The deadline of the call being answered: `site` reads within it, and so does the sandbox's request. */
+  deadline?: Deadline;
 };
+
+/** The context of one call: its deadline, and the site read within it. */
+function forCall(context: ToolContext, cancelled: AbortSignal): ToolContext {
+  const deadline = deadlineOf(context.callTimeoutMs, cancelled);
+  return { ...context, site: context.site.within(deadline), deadline };
+}
 
 type Shape = Record<string, z.ZodType>;
 
@@ -48,7 +59,8 @@ export function docsTool<S extends Shape>({ name, title, description, input, ann
     name,
     register(server, context) {
       // The SDK's types cannot follow a generic shape: the arguments are the schema's output, as it parses them.
-      const callback = ((args: z.output<typeof inputSchema>) => handler(args, context)) as ToolCallback<AnySchema>;
+      const callback = ((args: z.output<typeof inputSchema>, extra: { signal: AbortSignal }) =>
+        handler(args, forCall(context, extra.signal))) as ToolCallback<AnySchema>;
       const described = typeof description === 'string' ? description : description(context);
       server.registerTool<AnySchema, AnySchema>(name, { title, description: described, inputSchema, annotations }, callback);
     },
