@@ -10,12 +10,12 @@
  * file still requires a package at run time, or when mcp/package.json lists a
  * dependency (the packages it bundles are devDependencies).
  *
- * It then stages the package as it is published, in dist/package/: the built
- * file, README.md, LICENSE and a package.json of the fields a user's npm reads
- * (no `private`, no scripts, no devDependencies: nothing that points at a file
- * of this repository). `npm run mcp:pack` packs that folder.
+ * The package is this folder as `npm pack` packs it: its `prepack` runs this
+ * build, and `files` takes the built file and the notices, beside README.md,
+ * LICENSE and package.json (`private` while the brand says the package is not
+ * published: npm then refuses to publish it).
  *
- *   npm run mcp:build          (or, in mcp/, npm run build)
+ *   npm run mcp:build          (or, in mcp/, npm run build; npm pack builds first)
  */
 import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -26,34 +26,7 @@ import pkg from './package.json';
 
 const HERE = __dirname;
 const OUT = path.join(HERE, 'dist/server.js');
-/** The package as it is published: what `npm run mcp:pack` packs. */
-const STAGE = path.join(HERE, 'dist/package');
 const NOTICES = path.join(HERE, 'dist/THIRD-PARTY-NOTICES.md');
-
-/** The fields of mcp/package.json that the published package keeps, in this order. */
-const PUBLISHED_FIELDS = [
-  'name',
-  'version',
-  'description',
-  'license',
-  'homepage',
-  'repository',
-  'mcpName',
-  'keywords',
-  'bin',
-  'files',
-  'engines',
-] as const;
-
-function stage(): void {
-  fs.rmSync(STAGE, { recursive: true, force: true });
-  fs.mkdirSync(path.join(STAGE, 'dist'), { recursive: true });
-  fs.copyFileSync(OUT, path.join(STAGE, 'dist/server.js'));
-  for (const file of ['README.md', 'LICENSE']) fs.copyFileSync(path.join(HERE, file), path.join(STAGE, file));
-  fs.copyFileSync(NOTICES, path.join(STAGE, 'THIRD-PARTY-NOTICES.md'));
-  const published = Object.fromEntries(PUBLISHED_FIELDS.map((field) => [field, pkg[field]]));
-  fs.writeFileSync(path.join(STAGE, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
-}
 
 /**
  * THIRD-PARTY-NOTICES.md: the packages the bundle holds (from esbuild's inputs), each with its version,
@@ -92,6 +65,8 @@ async function main(): Promise<void> {
   const result = await build({
     entryPoints: [path.join(HERE, 'server.ts')],
     outfile: OUT,
+    // Written below in one rename: a server started meanwhile (the tests run beside `npm pack`) reads a whole file.
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -114,8 +89,11 @@ async function main(): Promise<void> {
   if (external.length) throw new Error(`the bundle requires ${external.join(', ')} at run time: bundle it`);
   if (Object.keys((pkg as { dependencies?: object }).dependencies ?? {}).length)
     throw new Error('mcp/package.json lists dependencies: the bundle holds them, list them in devDependencies');
+  const [file] = result.outputFiles;
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(`${OUT}.tmp`, file.contents, { mode: 0o755 });
+  fs.renameSync(`${OUT}.tmp`, OUT);
   notices(Object.keys(result.metafile.inputs));
-  stage();
 }
 
 main().catch((error: unknown) => {

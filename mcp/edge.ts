@@ -5,12 +5,16 @@
  * `build/_routes.json`, which sends `/mcp` only to it: every other path stays a
  * static file, under `_headers` and `_redirects`.
  *
- * The same tools as the npm package (mcp/tools.ts), which answer as it does,
+ * The same tools as the npm package (mcp/docsServer.ts), which answer as it does,
  * over the SDK's web-standard Streamable HTTP transport, stateless (a server and
  * a transport per request) with JSON answers. Differences, all of them:
  *
  * - the site is the deployment itself: its files come from `env.ASSETS.fetch`,
  *   never over the internet, and the site's URL is the request's origin;
+ * - the OpenAPI document and the search engine come with the bundle, worked out
+ *   at build from the same deployment (mcp/edgeBuild.ts) and loaded once per
+ *   isolate, for every origin it serves: no call parses or indexes them;
+ * - a build with hosted DocSearch publishes no index: no search_docs here;
  * - no `try_in_sandbox`: it calls a sandbox on the reader's own machine, so it
  *   stays in the package, and the instructions say so;
  * - validate_request uses the validators compiled at build from the same
@@ -26,27 +30,33 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { brand } from '../src/brand';
-import { documentFingerprint, type Validate } from '../src/openapi/requestCheck';
+import type { Validate } from '../src/openapi/requestCheck';
 import { checkerFor } from './checker';
+import type { Deployment } from './edgeBuild';
+import { callsBySchema, OPENAPI_JSON_URL_PATH } from './openapi';
+import { INDEX_PATH, loadedIndex } from './search';
 import { MAX_MESSAGE_BYTES, MCP_PATH, originAllowed } from './limits';
 import { Site } from './site';
-import { createDocsServer } from './tools';
+import { createDocsServer } from './docsServer';
 import { version } from './package.json';
 
 /** What Cloudflare Pages gives the worker: its deployment's static files. */
 type Env = { ASSETS: { fetch(request: Request): Promise<Response> } };
 
-type Generated = { fingerprint: string; validators: Record<string, Validate> };
-
-/** The validators compiled at build (mcp/edgeBuild.ts puts the module in the bundle). */
+/** The validators compiled at build from the deployment's document (mcp/edgeBuild.ts puts the module in the bundle). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module that the edge's bundle makes at build (mcp/edgeBuild.ts): there is no file to import
-const built = require('./generated/requestValidators.js') as Generated;
+const built = require('./generated/requestValidators.js') as { validators: Record<string, Validate> };
+/** The deployment's document and search engine state, made at build (mcp/edgeBuild.ts). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+const deployment = require('./generated/deployment.js') as Deployment;
 
-const requestChecker = checkerFor((doc) => {
-  if (documentFingerprint(doc) !== built.fingerprint)
-    throw new Error('The OpenAPI document this deployment publishes is not the one its validators were built from: build it again');
-  return built.validators;
-});
+/** Its validators are compiled from the document the bundle holds, the one apiDocument gives here. */
+const requestChecker = checkerFor(() => built.validators);
+
+/** The deployment's files that every Site reader here has parsed already: the document, and the search engine if any. */
+const preloaded = new Map<string, unknown>([[OPENAPI_JSON_URL_PATH, deployment.document]]);
+const index = deployment.searchState ? loadedIndex(deployment.searchState()) : undefined;
+if (index) preloaded.set(INDEX_PATH, index);
 
 /** The SDK's validator of JSON Schemas that clients send (elicitation only, which these tools never ask): none here. */
 const noSchemaCompiler: jsonSchemaValidator = {
@@ -58,17 +68,38 @@ const noSchemaCompiler: jsonSchemaValidator = {
 /** The sandbox that the curl samples of get_operation name: the reader's own, as the package's default. */
 const SANDBOX_URL = new URL(brand.localSandboxApiUrl).href.replace(/\/+$/, '');
 
-/** One reader of the deployment per origin, kept across requests (its whole-site files cached for a minute). */
+/** One reader of the deployment per origin, kept across requests (its other whole-site files cached for a minute). */
 const sites = new Map<string, Site>();
 
 function siteOf(origin: string, env: Env): Site {
   let site = sites.get(origin);
   if (!site) {
-    site = new Site(origin, (url, init) => env.ASSETS.fetch(new Request(url, init)));
+    site = new Site(origin, (url, init) => env.ASSETS.fetch(new Request(url, init)), preloaded);
     sites.set(origin, site);
   }
   return site;
 }
+
+function serverFor(site: Site) {
+  return createDocsServer({
+    site,
+    sandboxUrl: SANDBOX_URL,
+    version,
+    requestChecker,
+    edge: { jsonSchemaValidator: noSchemaCompiler, search: index !== undefined },
+  });
+}
+
+/**
+ * The work of an isolate's first calls, done at its start instead (Workers allow a start 1 s of CPU, a request 10 ms
+ * on the Free plan): which calls use each schema (read_page's and get_schema's first answers), and a few searches,
+ * so that the engine's code is compiled before the first question. Pure work, as a Worker's start must be (no I/O,
+ * no timer, no random value: workerd refuses them there, which the SDK's server needs). The queries name no page
+ * or question of any test set.
+ */
+callsBySchema(deployment.document);
+for (const query of ['payment', 'How do I get paid?', 'webhok signature', 'x-api-key'])
+  for (const hit of index?.engine.search(query).slice(0, 8) ?? []) void hit.text;
 
 function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null }), {
@@ -88,13 +119,7 @@ export async function handle(request: Request, env: Env): Promise<Response> {
   if (request.method !== 'POST') {
     return refuse(405, 'Method not allowed: this stateless server takes POST only (no event stream, no session)', { allow: 'POST' });
   }
-  const mcp = createDocsServer({
-    site: siteOf(url.origin, env),
-    sandboxUrl: SANDBOX_URL,
-    version,
-    requestChecker,
-    edge: { jsonSchemaValidator: noSchemaCompiler },
-  });
+  const mcp = serverFor(siteOf(url.origin, env));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -2,7 +2,9 @@
  * The one way the MCP server talks to the network: an HTTP request to one
  * allowed origin (the docs site, or the local sandbox), nowhere else. A request
  * for another origin is refused before any connection; a redirect is followed
- * only within the same origin; an answer has a time limit and a size limit.
+ * only within the same origin; an answer has a size limit and one time limit
+ * for the request and all its redirects, within the deadline of the tool call
+ * it serves, if any.
  * A failure becomes an Error whose message says what did not answer and why
  * (a NoAnswerError when the connection failed), which the tools hand to the
  * assistant as their error result.
@@ -17,6 +19,15 @@ export type Fetch = (input: URL, init: RequestInit) => Promise<Response>;
 
 export type Answer = { status: number; headers: Headers; text: string };
 
+/** The time a whole tool call has (every request it makes shares it): its signal, and its length for messages. */
+export type Deadline = { signal: AbortSignal; ms: number };
+
+/** A tool call's deadline, which the client's cancellation of the call ends too. */
+export function deadlineOf(ms: number, cancelled?: AbortSignal): Deadline {
+  const timeout = AbortSignal.timeout(ms);
+  return { signal: cancelled ? AbortSignal.any([timeout, cancelled]) : timeout, ms };
+}
+
 type RequestOptions = {
   /** What is asked, for messages: "the docs site", "the local sandbox". */
   what: string;
@@ -25,7 +36,10 @@ type RequestOptions = {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The request's own limit, for it and all its redirects (default 15 s). */
   timeoutMs?: number;
+  /** The deadline of the tool call it serves, which may end it sooner. */
+  deadline?: Deadline;
   maxBytes?: number;
   /** What sends it (default: the global fetch). */
   fetch?: Fetch;
@@ -41,10 +55,12 @@ const MAX_REDIRECTS = 5;
 export class NoAnswerError extends Error {}
 
 /** Why a request failed, in words ("connection refused", "no answer within 10 s"), and whether the connection is why. */
-function failureOf(error: unknown, timeoutMs: number): { reason: string; connection: boolean } {
+function failureOf(error: unknown, timeoutMs: number, deadline: Deadline | undefined): { reason: string; connection: boolean } {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err?.name === 'TimeoutError' || err?.name === 'AbortError')
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') {
+    if (deadline?.signal.aborted) return { reason: `the tool call's ${deadline.ms / 1000} s ran out`, connection: true };
     return { reason: `no answer within ${timeoutMs / 1000} s`, connection: true };
+  }
   const code = err?.cause?.code;
   if (code === 'ECONNREFUSED') return { reason: 'connection refused: nothing listens there', connection: true };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { reason: 'host not found', connection: true };
@@ -76,7 +92,10 @@ async function readCapped(response: Response, maxBytes: number, url: string): Pr
 
 /** Sends one request to `url`, which must be on `options.origin`. */
 export async function request(url: string, options: RequestOptions): Promise<Answer> {
-  const { what, origin, timeoutMs = 15_000, maxBytes = 20 * 1024 * 1024, fetch: send = fetch } = options;
+  const { what, origin, timeoutMs = 15_000, deadline, maxBytes = 20 * 1024 * 1024, fetch: send = fetch } = options;
+  // One limit for the request, its redirects and the reading of its answer: a hop does not start the clock again.
+  const limit = AbortSignal.timeout(timeoutMs);
+  const signal = deadline ? AbortSignal.any([limit, deadline.signal]) : limit;
   let target = new URL(url);
   for (let hop = 0; ; hop += 1) {
     if (target.origin !== origin) {
@@ -93,10 +112,10 @@ export async function request(url: string, options: RequestOptions): Promise<Ans
         headers: options.headers,
         body: options.body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
       });
     } catch (error) {
-      const { reason, connection } = failureOf(error, timeoutMs);
+      const { reason, connection } = failureOf(error, timeoutMs, deadline);
       if (connection) throw new NoAnswerError(`${what} at ${origin} did not answer (${reason}) when asked for ${target.pathname}`);
       throw new Error(`The request to ${what.replace(/^The /, 'the ')} at ${origin} for ${target.pathname} could not be sent: ${reason}`);
     }
@@ -109,7 +128,7 @@ export async function request(url: string, options: RequestOptions): Promise<Ans
     try {
       return { status: response.status, headers: response.headers, text: await readCapped(response, maxBytes, target.pathname) };
     } catch (error) {
-      const { reason, connection } = failureOf(error, timeoutMs);
+      const { reason, connection } = failureOf(error, timeoutMs, deadline);
       throw new (connection ? NoAnswerError : Error)(`${what} at ${origin}: reading ${target.pathname} failed (${reason})`);
     }
   }

@@ -11,6 +11,12 @@ export const MCP_PATH = brand.mcp.endpointPath;
 /** The largest message (stdio) or request body (HTTP) the server reads: 1 MB. A larger one is refused unread. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
+/**
+ * The time one tool call has, all its requests and their redirects together (each request also has its own 15 s, the
+ * sandbox's 10 s); the client's cancellation of the call ends it too.
+ */
+export const CALL_TIMEOUT_MS = 30_000;
+
 /** The most members and items, all levels together, that a tool's arguments may have (the SDK counts and refuses). */
 export const MAX_TOOL_INPUT_ELEMENTS = 10_000;
 

@@ -5,7 +5,7 @@
  * get_schema and list_operations, every `$ref` resolved.
  */
 import { brand } from '../src/brand';
-import { editDistance } from '../src/search/engine';
+import { editDistance } from '../src/search/editDistance';
 import {
   HTTP_METHODS,
   isObject,
@@ -33,7 +33,7 @@ import type { Site } from './site';
 export const OPENAPI_URL_PATH = `/${OPENAPI_FILE}`;
 
 /** The same document as JSON, which the site publishes too (a site built before it did has the YAML only). */
-const OPENAPI_JSON_URL_PATH = `/${OPENAPI_JSON_FILE}`;
+export const OPENAPI_JSON_URL_PATH = `/${OPENAPI_JSON_FILE}`;
 
 /**
  * The document the site publishes, parsed (kept by the site reader until it changes): its JSON form, which

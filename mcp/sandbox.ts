@@ -5,7 +5,7 @@
  * nothing is ever sent to the real API.
  */
 import type { FoundOperation } from './openapi';
-import { NoAnswerError, request } from './http';
+import { NoAnswerError, request, type Deadline } from './http';
 import type { Query } from './checker';
 
 /** What a header value may hold (RFC 9110's field-vchar and spaces): no line break, no control character. */
@@ -26,6 +26,7 @@ export async function trySandbox(
   body: unknown,
   query: Query,
   token: string | undefined,
+  deadline?: Deadline,
 ): Promise<SandboxAnswer> {
   if (entry.webhook) throw new Error(`${entry.operationId} is a webhook: the API sends it to you, so the sandbox has nothing to answer`);
   if (body !== undefined && !entry.operation.requestBody) {
@@ -53,6 +54,7 @@ export async function trySandbox(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       timeoutMs: 10_000,
+      deadline,
     });
   } catch (error) {
     if (!(error instanceof NoAnswerError)) throw error;

@@ -7,7 +7,7 @@
  * find, in the same order, with the same answering text. When the site's search
  * changes (its index format or the engine's module), this file is the one to adapt.
  */
-import { createEngine, type Engine, type FacetFilters } from '../src/search/engine';
+import { createEngine, loadEngine, type Engine, type EngineState, type FacetFilters } from '../src/search/engine';
 import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../src/search/records';
 import { DOCS_SETS, type DocsSetName } from '../src/docsSets';
 import type { Site } from './site';
@@ -16,7 +16,8 @@ import type { Site } from './site';
 export type Section = DocsSetName;
 export const SECTION_NAMES = Object.keys(DOCS_SETS) as [Section, ...Section[]];
 
-const INDEX_PATH = `/${SEARCH_INDEX_FILE}`;
+/** Where the site publishes its index. */
+export const INDEX_PATH = `/${SEARCH_INDEX_FILE}`;
 
 export type Hit = {
   /** The page's title. */
@@ -38,6 +39,11 @@ function indexOf(text: string): SearchIndex {
   const file = JSON.parse(text) as Partial<SearchIndexFile>;
   if (file.version !== 1 || !Array.isArray(file.records)) throw new Error('not a search index of version 1');
   return { engine: createEngine(file.records), records: file.records };
+}
+
+/** The index of an engine state worked out at build (the edge's bundle holds its deployment's, mcp/edgeBuild.ts). */
+export function loadedIndex(state: EngineState): SearchIndex {
+  return { engine: loadEngine(state), records: state.records };
 }
 
 /** The site's search index, kept by the site reader until it changes. */

@@ -13,7 +13,7 @@ import { serveHttp } from './hosted';
 import { MAX_MESSAGE_BYTES } from './limits';
 import { Site } from './site';
 import { limitedStdioTransport } from './stdio';
-import { createDocsServer } from './tools';
+import { createDocsServer } from './docsServer';
 import { requestChecker } from './validate';
 import { version } from './package.json';
 

@@ -14,7 +14,7 @@
  */
 import { brand } from '../src/brand';
 import { LLMS_TXT, twinPath } from '../src/markdown/paths';
-import { request, type Answer, type Fetch } from './http';
+import { request, type Answer, type Deadline, type Fetch } from './http';
 
 const TTL_MS = 60_000;
 
@@ -53,16 +53,33 @@ export class Site {
   private readonly prefix: string;
   private readonly cache = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<unknown>>();
+  /** The deadline of the tool call this reader serves (`within`): its requests end by it, whatever their own limit. */
+  private deadline?: Deadline;
 
-  /** `fetch`: what asks the site for its files (default: the global fetch, over the network). */
+  /**
+   * `fetch`: what asks the site for its files (default: the global fetch, over the network). `preloaded`: files
+   * already parsed, by path, which `cached` gives as they are and never asks for (the endpoint at the edge holds
+   * its own deployment's document and search engine, made at build).
+   */
   constructor(
     url: string,
     private readonly fetch?: Fetch,
+    private readonly preloaded: ReadonlyMap<string, unknown> = new Map(),
   ) {
     const base = new URL(url);
     this.origin = base.origin;
     this.prefix = base.pathname.replace(/\/+$/, '');
     this.url = this.origin + this.prefix;
+  }
+
+  /**
+   * This site as one tool call reads it: the same files, cache and pending requests (the view inherits them from this
+   * reader), with the call's deadline on every request it makes.
+   */
+  within(deadline: Deadline): Site {
+    const view = Object.create(this) as Site;
+    view.deadline = deadline;
+    return view;
   }
 
   /** The URL of a path of the site (`/llms.txt`). */
@@ -71,7 +88,7 @@ export class Site {
   }
 
   private get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-    return request(this.urlOf(path), { what: 'The docs site', origin: this.origin, headers, fetch: this.fetch });
+    return request(this.urlOf(path), { what: 'The docs site', origin: this.origin, headers, fetch: this.fetch, deadline: this.deadline });
   }
 
   /** The text at `path`, or undefined when the site answers 404; any other failure throws. */
@@ -90,6 +107,7 @@ export class Site {
   cached<T>(path: string, parse: (text: string) => T, missing: string): Promise<T>;
   cached<T>(path: string, parse: (text: string) => T, missing: null): Promise<T | undefined>;
   cached<T>(path: string, parse: (text: string) => T, missing: string | null): Promise<T | undefined> {
+    if (this.preloaded.has(path)) return Promise.resolve(this.preloaded.get(path) as T);
     const entry = this.cache.get(path);
     if (entry && Date.now() - entry.checkedAt < TTL_MS) return Promise.resolve(entry.value as T | undefined);
     let pending = this.pending.get(path) as Promise<T | undefined> | undefined;

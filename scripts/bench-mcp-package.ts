@@ -5,7 +5,7 @@
  *
  *   npm run mcp:build && npm run build && node --import tsx scripts/bench-mcp-package.ts [--tarball FILE] [--runs N]
  *
- * Without --tarball it packs mcp/dist/package (the staged package). Figures go to stdout.
+ * Without --tarball it packs mcp/ as an author does (`npm pack`, which builds first). Figures go to stdout.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,10 +21,10 @@ const arg = (name: string) => {
   return i < 0 ? undefined : process.argv[i + 1];
 };
 
-/** Packs the staged package (mcp/dist/package) into `temp`; returns the tarball. */
+/** Packs mcp/ into `temp` (its prepack builds it first); returns the tarball. */
 function pack(temp: string): string {
   const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', temp, path.join(ROOT, 'mcp/dist/package')], { encoding: 'utf8' }),
+    execFileSync('npm', ['pack', '--json', '--pack-destination', temp], { cwd: path.join(ROOT, 'mcp'), encoding: 'utf8' }),
   ) as Array<{ filename: string }>;
   return path.join(temp, packed.filename);
 }
@@ -38,7 +38,7 @@ function install(tarball: string, temp: string): { kilobytes: number; packages: 
   return { kilobytes, packages: Object.keys(lock.packages).length };
 }
 
-/** The staged package as a user installs it (npm run bench:mcp's row). */
+/** The package as a user installs it (npm run bench:mcp's row). */
 export function installedPackage(): { kilobytes: number; packages: number } {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-mcp-install-'));
   try {

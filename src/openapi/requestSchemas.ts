@@ -43,7 +43,7 @@ export function compileRequestSchemas(doc: JsonObject, entries: OperationEntry[]
  * `validators` by id. Its `require`s (Ajv's runtime helpers, ajv-formats' formats) are left for the
  * bundler.
  */
-function requestValidatorsModule(doc: JsonObject, entries: OperationEntry[]): string {
+export function requestValidatorsModule(doc: JsonObject, entries: OperationEntry[]): string {
   const plan = requestSchemas(doc, entries);
   const parts = [true, false].map((coerce) => {
     const ajv = ajvFor(doc, coerce, true);
@@ -69,8 +69,8 @@ function requestValidatorsModule(doc: JsonObject, entries: OperationEntry[]): st
 
 /**
  * requestValidatorsModule for every call of the document the site publishes (openapi/v2.0.yaml;
- * webhooks are sent by the API, not to it): what the MCP server's two builds bundle (mcp/build.ts
- * writes it to mcp/generated/, mcp/edgeBuild.ts hands it to esbuild).
+ * webhooks are sent by the API, not to it): what the package's build bundles (mcp/build.ts writes it to
+ * mcp/generated/). The edge's build compiles the document its deployment publishes (mcp/edgeBuild.ts).
  */
 export function publishedRequestValidatorsModule(): string {
   const doc = openapiDocument();

@@ -22,24 +22,17 @@
  * - One page gives at most three hits before the other pages have had theirs;
  *   one text of one page is listed once.
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import type { SearchRecord } from './records';
 import { isSchemaPage } from '../api-reference/routes';
 import { FIELD_WORDS, planOf, STOP_WORDS } from './question';
 import { readerWords as defaultReaderWords, type ReaderWording } from './readerWords';
-import { partsOf, wordsOf } from './words';
+import { partsOf, tokenize, wordsOf } from './words';
+import { pageShareOf, pageWordsOf, type PageWords } from './pageWords';
+import { editDistance } from './editDistance';
 import { answeringSentence } from './answeringSentence';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
-
-/**
- * Words and identifiers, each whole and then its parts: `insufficient_balance` gives itself and
- * `insufficient`, `balance`; `FiatPrice` gives itself and `Fiat`, `Price`, except in a record's title
- * (a schema page titled `ConversionStatus` is not titled "conversion status").
- */
-export function tokenize(text: string, field?: string): string[] {
-  return wordsOf(text).flatMap((word) => [word, ...partsOf(word, field !== 'title')]);
-}
 
 /** English plurals to their singular, for plain words: payouts, statuses, currencies, addresses. */
 function singular(word: string): string {
@@ -143,20 +136,6 @@ function matchesFilters(entry: SearchEntry, filters: FacetFilters): boolean {
   return filters.every((f) => (Array.isArray(f) ? f.some(one) : one(f)));
 }
 
-/** Edit distance with a swap of two neighbouring letters as one edit (optimal string alignment). */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
 /** Whether an indexed word is what a query word asks for: itself, a word it begins, or a typo away. */
 function answers(queryTerm: string, docTerm: string, prefix = true): boolean {
   if (docTerm === queryTerm) return true;
@@ -209,53 +188,67 @@ function weightOf(entry: SearchEntry): number {
 
 const MAX_HITS_A_PAGE = 3;
 
-export function createEngine(records: SearchRecord[], options: EngineOptions = {}): Engine {
-  const words = options.readerWords ?? defaultReaderWords;
-  const mini = new MiniSearch<Doc>({
-    fields: ['title', 'section', 'content', 'anchor'],
-    storeFields: [],
-    tokenize,
-    processTerm,
-    searchOptions: {
-      boost: { title: 3, anchor: 2, section: 1.2, content: 1 },
-      prefix: (term) => term.length >= PREFIX_FROM,
-      fuzzy: (term) => candidateEdits(term),
-      maxFuzzy: 2,
-      combineWith: 'OR',
-      weights: { fuzzy: 0.4, prefix: 0.6 },
-    },
-  });
-  const entries = records.map(entryOf);
+/** MiniSearch's settings: the same when the engine indexes records and when it loads an index built ahead. */
+const MINI_OPTIONS: Options<Doc> = {
+  fields: ['title', 'section', 'content', 'anchor'],
+  storeFields: [],
+  tokenize,
+  processTerm,
+  searchOptions: {
+    boost: { title: 3, anchor: 2, section: 1.2, content: 1 },
+    prefix: (term: string) => term.length >= PREFIX_FROM,
+    fuzzy: (term: string) => candidateEdits(term),
+    maxFuzzy: 2,
+    combineWith: 'OR',
+    weights: { fuzzy: 0.4, prefix: 0.6 },
+  },
+};
+
+function indexOf(entries: SearchEntry[]): MiniSearch<Doc> {
+  const mini = new MiniSearch<Doc>(MINI_OPTIONS);
   mini.addAll(entries.map(toDoc));
+  return mini;
+}
+
+/**
+ * The engine's state worked out ahead of time from the index records: MiniSearch's index and which pages
+ * hold each word, as plain JSON. Loaded with `loadEngine`, it ranks as `createEngine` over the same records
+ * does, without tokenizing the records again (the MCP endpoint at the edge, mcp/edgeBuild.ts).
+ */
+export type EngineState = { records: SearchRecord[]; index: ReturnType<MiniSearch['toJSON']>; pageWords: PageWords };
+
+export function engineState(records: SearchRecord[]): EngineState {
+  const entries = records.map(entryOf);
+  return { records, index: indexOf(entries).toJSON(), pageWords: pageWordsOf(entries) };
+}
+
+export function loadEngine(state: EngineState, options: EngineOptions = {}): Engine {
+  const pageWords = state.pageWords;
+  return engineOver(state.records.map(entryOf), MiniSearch.loadJS<Doc>(state.index, MINI_OPTIONS), () => pageWords, options);
+}
+
+/** The engine over the index records: indexed now, which pages hold each word worked out on the first question. */
+export function createEngine(records: SearchRecord[], options: EngineOptions = {}): Engine {
+  const entries = records.map(entryOf);
+  return engineOver(entries, indexOf(entries), () => pageWordsOf(entries), options);
+}
+
+function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: () => PageWords, options: EngineOptions): Engine {
+  const words = options.readerWords ?? defaultReaderWords;
   // The text blocks at each URL (a page's or a heading's anchor), in page order.
   const textsAt = new Map<string, string[]>();
-  for (const entry of entries) if (entry.content) textsAt.set(entry.url, [...(textsAt.get(entry.url) ?? []), entry.content]);
+  for (const entry of entries) {
+    if (!entry.content) continue;
+    const texts = textsAt.get(entry.url);
+    if (texts) texts.push(entry.content);
+    else textsAt.set(entry.url, [entry.content]);
+  }
   // The schema pages (their lvl1 record), by the schema's name in lowercase.
   const schemaPages = new Map<string, SearchEntry>();
   for (const entry of entries)
     if (entry.type === 'lvl1' && isSchemaPage(entry.url)) schemaPages.set((entry.hierarchy[1] ?? '').toLowerCase(), entry);
-  // The share of the site's pages that hold each word: worked out on the first question, not at load.
-  let pageWords: Map<string, Set<string>> | undefined;
-  const shares = new Map<string, number>();
-  const pageShare = (word: string) => {
-    let share = shares.get(word);
-    if (share !== undefined) return share;
-    if (!pageWords) {
-      pageWords = new Map();
-      for (const entry of entries) {
-        const page = entry.url.split('#')[0];
-        let set = pageWords.get(page);
-        if (!set) pageWords.set(page, (set = new Set()));
-        for (const w of tokenize([...entry.hierarchy, entry.content ?? ''].join(' '))) set.add(w.toLowerCase());
-      }
-    }
-    // A word and its plural or singular count as one: requests is as common as request.
-    const forms = [word, `${word}s`, word.replace(/(?<=...)s$/, '')];
-    let n = 0;
-    for (const set of pageWords.values()) if (forms.some((form) => set.has(form))) n += 1;
-    shares.set(word, (share = n / Math.max(1, pageWords.size)));
-    return share;
-  };
+  const pageShare = pageShareOf(pageWords);
+  const orderOf = new Map(entries.map((entry, i) => [entry, i]));
   /** Whether a record's own heading (a text's: the heading right above it) holds a word that starts with `stem`. */
   const headingHas = (entry: SearchEntry, stem: string) => {
     const level = entry.type === 'content' ? -1 : Number(entry.type.slice(3));
@@ -357,7 +350,7 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
         const seen = best.get(record.url);
         // One hit per URL (with its anchor), as DocSearch's `distinct` gives.
         // The words to highlight: the typo candidates that are typos of the query's words.
-        if (!seen || seen.score < score) best.set(record.url, { record, score, terms: r.terms.filter((t) => maskOf(t) !== 0) });
+        if (!seen || seen.score < score) best.set(record.url, { record, score, terms: r.terms.filter((t) => maskOf(t) !== 0).sort() });
       }
       // The same text on one page under two headings (a repeated paragraph) is shown once, at its best rank;
       // a page's fourth hit and beyond wait until every other page has been listed.
@@ -371,9 +364,11 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
         for (const hit of best.values()) hit.score *= (1 + plan.rare.filter((stem) => headingHas(hit.record, stem)).length) ** 2.5;
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter((record) => matchesFilters(record, facetFilters));
-      // On a tie, a guide or help-centre page before the API reference's page of the same thing.
+      // On a tie, a guide or help-centre page before the API reference's page of the same thing, then the index's order
+      // (whatever order MiniSearch's own index, built now or loaded, lists them in).
       const ref = (hit: Ranked) => (hit.record.url.startsWith('/api') ? 1 : 0);
-      for (const hit of [...best.values()].sort((a, b) => b.score - a.score || ref(a) - ref(b))) {
+      const order = (hit: Ranked) => orderOf.get(hit.record) ?? 0;
+      for (const hit of [...best.values()].sort((a, b) => b.score - a.score || ref(a) - ref(b) || order(a) - order(b))) {
         const page = hit.record.url.split('#')[0];
         const key = `${page}\u0000${hit.record.content ?? hit.record.hierarchy.join('\u0000')}`;
         if (shown.has(key)) continue;

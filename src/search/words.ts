@@ -16,3 +16,12 @@ export function wordsOf(text: string): string[] {
     .map((raw) => raw.replace(/^[-.:_]+|[-.:_]+$/g, ''))
     .filter(Boolean);
 }
+
+/**
+ * Words and identifiers, each whole and then its parts: `insufficient_balance` gives itself and
+ * `insufficient`, `balance`; `FiatPrice` gives itself and `Fiat`, `Price`, except in a record's title
+ * (a schema page titled `ConversionStatus` is not titled "conversion status").
+ */
+export function tokenize(text: string, field?: string): string[] {
+  return wordsOf(text).flatMap((word) => [word, ...partsOf(word, field !== 'title')]);
+}

@@ -27,8 +27,6 @@ const pkg = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'package.json'), 'utf8
 };
 const manifest = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'manifest.json'), 'utf8'));
 const registryEntry = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'server.json'), 'utf8'));
-/** The package as it is published, staged by `npm run mcp:build` (mcp/build.ts). */
-const STAGE = path.join(MCP_DIR, 'dist/package');
 
 let site: { base: string; stop: () => void };
 let temp: string;
@@ -49,15 +47,15 @@ after(async () => {
 
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-test('the packed tarball installs into an empty folder and runs with Node alone', async () => {
-  // The built file as it is (npm test builds it first): no prepack, so no other test sees it rewritten.
-  const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', temp, STAGE], ROOT)) as Array<{
+test('npm pack in mcp/ builds first, as npm publish would, and the tarball installs into an empty folder and runs with Node alone', async () => {
+  // As an author packs it: in the package's folder, with its scripts (prepack builds; the build swaps its file in whole).
+  const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', temp], MCP_DIR)) as Array<{
     filename: string;
     files: Array<{ path: string }>;
   }>;
   assert.deepEqual(
     packed.files.map((f) => f.path).sort(),
-    ['LICENSE', 'README.md', 'THIRD-PARTY-NOTICES.md', 'dist/server.js', 'package.json'],
+    ['LICENSE', 'README.md', 'dist/THIRD-PARTY-NOTICES.md', 'dist/server.js', 'package.json'],
     'the package holds the built file, its README, its license and the licenses of what the file bundles',
   );
 
@@ -100,12 +98,13 @@ test('the packed tarball installs into an empty folder and runs with Node alone'
   }
 });
 
-test('the published package.json is ready to publish: license, repository, homepage, mcpName; nothing that points outside it', () => {
-  const published = JSON.parse(fs.readFileSync(path.join(STAGE, 'package.json'), 'utf8')) as Record<string, unknown>;
-  for (const field of ['scripts', 'devDependencies', 'dependencies', 'private', 'workspaces'])
-    assert.equal(published[field], undefined, `no ${field}`);
+test('the package.json is ready to publish once the brand says so: license, repository, homepage, mcpName; no dependencies', () => {
+  const published = JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'package.json'), 'utf8')) as Record<string, unknown>;
+  // npm refuses to publish a private package: private until the provider owns the name (src/brand.ts).
+  assert.equal(published.private === true, !brand.mcp.published, 'private exactly while the brand says unpublished');
+  assert.equal(published.dependencies, undefined, 'no dependencies: the file bundles them');
   // Every package the file bundles is named in the notices, with its license text.
-  const notices = fs.readFileSync(path.join(STAGE, 'THIRD-PARTY-NOTICES.md'), 'utf8');
+  const notices = fs.readFileSync(path.join(MCP_DIR, 'dist/THIRD-PARTY-NOTICES.md'), 'utf8');
   for (const name of ['@modelcontextprotocol/sdk', 'zod', 'yaml', 'minisearch', 'ajv'])
     assert.match(notices, new RegExp(`^## ${name} \\d`, 'm'));
   assert.ok(!/prism|faker|postman/i.test(notices), 'no Prism in the package');
@@ -114,7 +113,7 @@ test('the published package.json is ready to publish: license, repository, homep
   // The root project declares no license: the package says so rather than invent one.
   const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { license?: string };
   assert.equal(published.license, root.license ?? 'UNLICENSED');
-  assert.match(fs.readFileSync(path.join(STAGE, 'LICENSE'), 'utf8'), /^UNLICENSED\n/);
+  assert.match(fs.readFileSync(path.join(MCP_DIR, 'LICENSE'), 'utf8'), /^UNLICENSED\n/);
   assert.equal(published.homepage, brand.siteUrl);
   assert.deepEqual(published.repository, { type: 'git', url: brand.repositoryUrl, directory: 'mcp' });
   assert.deepEqual(Object.keys(published.bin as object), [pkg.name]);
@@ -139,10 +138,15 @@ test('the published package.json is ready to publish: license, repository, homep
     registryEntry.packages[0].environmentVariables.map((v: { name: string }) => v.name),
     Object.keys(manifest.server.mcp_config.env),
   );
-  // The README gives the one-line setup of each client.
-  const readme = fs.readFileSync(path.join(STAGE, 'README.md'), 'utf8');
+  // The README gives the setup of each client: by the npm name once it is published, until then by the built file.
+  const readme = fs.readFileSync(path.join(MCP_DIR, 'README.md'), 'utf8');
   for (const client of ['Claude Code', 'Cursor', 'VS Code', 'Claude Desktop']) assert.ok(readme.includes(`**${client}**`), client);
-  assert.ok(readme.includes(`claude mcp add crypto-payments-docs -- npx -y ${pkg.name}`));
+  if (brand.mcp.published) assert.ok(readme.includes(`claude mcp add crypto-payments-docs -- npx -y ${pkg.name}`));
+  else {
+    assert.doesNotMatch(readme, /\bnpx\b|npm (install|i) /, 'no command runs an unpublished name');
+    assert.ok(readme.includes('claude mcp add crypto-payments-docs -- node /path/to/docs/mcp/dist/server.js'));
+    assert.ok(readme.includes(brand.repositoryUrl));
+  }
 });
 
 test('the MCP Bundle’s manifest validates, and names every tool the server registers', async () => {

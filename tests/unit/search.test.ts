@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordsOfPage } from '../../src/plugins/search';
-import { createEngine, tokenize } from '../../src/search/engine';
+import { createEngine, engineState, loadEngine, type Engine, type EngineState } from '../../src/search/engine';
+import { editDistance } from '../../src/search/editDistance';
+import { tokenize } from '../../src/search/words';
 import { createLocalSearchClient } from '../../src/search/client';
 import { highlight } from '../../src/search/answer';
 import type { SearchRecord } from '../../src/search/records';
@@ -361,4 +363,29 @@ test('a result list never shows the same text of one page twice', () => {
     const keys = built.search(query).map((h) => `${h.record.url.split('#')[0]} ${h.record.content ?? h.record.hierarchy.join('/')}`);
     assert.equal(new Set(keys).size, keys.length, `"${query}" lists a text twice`);
   }
+});
+
+test('the engine loaded from its state built ahead ranks as the engine over the records, hit for hit', () => {
+  const { records } = loadIndex();
+  // Through JSON, as the edge's bundle carries it (mcp/edgeBuild.ts).
+  const loaded = loadEngine(JSON.parse(JSON.stringify(engineState(records))) as EngineState);
+  const indexed = createEngine(records);
+  const view = (engine: Engine, query: string) =>
+    engine.search(query).map((h) => `${h.record.url} ${h.score.toFixed(9)} ${h.terms.join(',')} ${h.text ?? ''}`);
+  for (const { query } of relevanceSet) assert.deepEqual(view(loaded, query), view(indexed, query), query);
+  assert.ok(view(loaded, 'refund').length > 0);
+});
+
+test('edit distance counts a swap of two neighbouring letters as one edit', () => {
+  const cases: Array<[string, string, number]> = [
+    ['refnud', 'refund', 1],
+    ['kitten', 'sitting', 3],
+    ['withdrwl', 'withdrawal', 2],
+    ['ca', 'abc', 3],
+    ['', 'abc', 3],
+    ['abc', '', 3],
+    ['payout', 'payout', 0],
+    ['a'.repeat(40), 'b'.repeat(45), 45],
+  ];
+  for (const [a, b, d] of cases) assert.equal(editDistance(a, b), d, `${a} ${b}`);
 });

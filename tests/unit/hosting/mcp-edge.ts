@@ -8,12 +8,15 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { brand } from '../../../src/brand';
 import { startServer, type ServerProcess } from '../../../tools/mcp-client';
+import { startWrangler, type RunningWrangler } from '../../../tools/wrangler';
 import { callOn, EVERY_TOOL, FIRST_HITS, FOREIGN_ORIGINS } from '../../mcp-questions';
 import { BUILD_DIR } from '../build-output';
 import { hosts } from './hosts';
@@ -90,6 +93,25 @@ describe('the MCP endpoint at the edge (wrangler pages dev over build/)', () => 
     for (const [name, args] of more) assert.deepEqual(await callOn(edge, name, args), await callOn(stdio.client, name, args), name);
   });
 
+  test('20 calls at once are all answered, each as it is answered alone', async () => {
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ...Object.entries(EVERY_TOOL).filter(([name]) => name !== PACKAGE_ONLY),
+      ...FIRST_HITS.map(([query]): [string, Record<string, unknown>] => ['search_docs', { query }]),
+      ...FIRST_HITS.map(([, page]): [string, Record<string, unknown>] => ['read_page', { page }]),
+      ['list_unknowns', {}],
+      ['get_schema', { name: 'MassPayout' }],
+    ];
+    assert.equal(calls.length, 20);
+    const alone = [];
+    for (const [name, args] of calls) alone.push(await callOn(edge, name, args));
+    const together = await Promise.all(calls.map(([name, args]) => callOn(edge, name, args)));
+    assert.deepEqual(together, alone);
+    assert.deepEqual(
+      together.filter((answer) => answer.isError),
+      [],
+    );
+  });
+
   test('the package-only tool is not there', async () => {
     const answer = await callOn(edge, PACKAGE_ONLY, EVERY_TOOL[PACKAGE_ONLY]);
     assert.equal(answer.isError, true);
@@ -138,5 +160,41 @@ describe('the MCP endpoint at the edge (wrangler pages dev over build/)', () => 
       },
     );
     assert.equal(JSON.parse((await callOn(edge, 'get_schema', { name: 'Charge' })).text).name, 'Charge');
+  });
+});
+
+describe('the MCP endpoint of a build with hosted DocSearch (no built-in index), under workerd', () => {
+  let folder: string;
+  let host: RunningWrangler;
+  let edge: Client;
+
+  before(async () => {
+    // The build as a hosted-search build publishes it: no search-index.json; its worker built by the build's own step.
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-hosted-edge-'));
+    fs.cpSync(BUILD_DIR, folder, { recursive: true, filter: (file) => !/(search-index\.json|_worker\.js)$/.test(file) });
+    execFileSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../../mcp/edgeBuild.ts'), folder], { stdio: 'inherit' });
+    host = await startWrangler(folder);
+    edge = new Client({ name: 'docs-mcp-check', version: '1.0.0' });
+    await edge.connect(new StreamableHTTPClientTransport(new URL('/mcp', host.origin)));
+  });
+
+  after(async () => {
+    await edge?.close();
+    await host?.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('search_docs is left out, and nothing offers it; the other tools answer', async () => {
+    const { tools } = await edge.listTools();
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      Object.keys(EVERY_TOOL).filter((name) => name !== 'search_docs' && name !== PACKAGE_ONLY),
+    );
+    assert.doesNotMatch(JSON.stringify(tools) + (edge.getInstructions() ?? ''), /search_docs/);
+    const missing = await callOn(edge, 'read_page', { page: '/no-such-page' });
+    assert.equal(missing.isError, true);
+    assert.match(missing.text, /Find pages with list_pages\.$/);
+    const page = await callOn(edge, 'read_page', { page: '/guides/charges/creating' });
+    assert.equal(page.isError, false, page.text.slice(0, 300));
   });
 });

@@ -1,0 +1,131 @@
+/**
+ * The CPU time of the MCP endpoint at the edge (build/_worker.js) per request, for scripts/bench-mcp.ts,
+ * which runs this file in processes of their own:
+ *
+ *   node --single-threaded --import tsx scripts/lib/edge-cpu.ts BUILD_DIR first TOOL
+ *   node --single-threaded --import tsx scripts/lib/edge-cpu.ts BUILD_DIR warm
+ *
+ * workerd reports no CPU time on a local run, so Node runs the same bundle (V8, as an isolate does) with
+ * `--single-threaded`: garbage collection and compilation run on the thread that answers, as they count
+ * against a request at the edge, and process.cpuUsage() is that thread's time. The deployment's files
+ * come from the build folder by the build's own file <-> route rule, read before the clock starts.
+ *
+ * `first TOOL`: the isolate's start (the bundle's top level, which loads the document and the search
+ * engine) and that tool's call as the isolate's first. `warm`: every tool over many inputs, after the
+ * first round. Prints one JSON line.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fileOfRoute } from '../../src/built/pages';
+import { operations, OPENAPI_JSON_FILE, parseOpenapiDocument } from '../../src/openapi/documentTree';
+import { heldOutRound3, questionSet } from '../../tools/search-question-set';
+import { relevanceSet } from '../../tools/search-relevance-set';
+
+type Handle = (request: Request, env: { ASSETS: { fetch(request: Request): Promise<Response> } }) => Promise<Response>;
+type Call = [tool: string, args: Record<string, unknown>];
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** The deployment's static files, as Pages' ASSETS binding gives them (read now: no disk time in a request). */
+function assetsOf(buildDir: string) {
+  const files = new Map<string, Buffer | null>();
+  const read = (pathname: string) => {
+    if (!files.has(pathname)) {
+      const file = fileOfRoute(buildDir, pathname);
+      files.set(pathname, file ? fs.readFileSync(file) : null);
+    }
+    return files.get(pathname) ?? null;
+  };
+  return {
+    read,
+    async fetch(request: Request) {
+      const body = read(decodeURIComponent(new URL(request.url).pathname));
+      return body
+        ? new Response(new Uint8Array(body), { headers: { etag: `"${body.length}"` } })
+        : new Response('Not found', { status: 404 });
+    },
+  };
+}
+
+let id = 0;
+/** One tools/call through the worker's fetch handler, and the CPU it took (ms); throws on an error answer. */
+async function timedCall(handle: Handle, assets: ReturnType<typeof assetsOf>, [name, args]: Call): Promise<number> {
+  const request = new Request('https://docs.example/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const started = cpuMs();
+  const answer = await handle(request, { ASSETS: assets });
+  const text = await answer.text();
+  const spent = cpuMs() - started;
+  if (answer.status !== 200 || /"isError":true/.test(text)) throw new Error(`${name} ${JSON.stringify(args)}: ${text.slice(0, 300)}`);
+  return spent;
+}
+
+/** The inputs each tool is called with: the search questions, every call, schema and page. */
+function inputs(buildDir: string): Record<string, Array<Record<string, unknown>>> {
+  const doc = parseOpenapiDocument(fs.readFileSync(path.join(buildDir, OPENAPI_JSON_FILE), 'utf8'), OPENAPI_JSON_FILE);
+  const calls = operations(doc).filter((e) => !e.webhook);
+  const schemas = Object.keys((doc.components as { schemas: object }).schemas);
+  const queries = [...relevanceSet, ...questionSet, ...heldOutRound3].map((c) => c.query);
+  const pages = [...new Set([...relevanceSet, ...questionSet].flatMap((c) => c.pages))];
+  return {
+    search_docs: queries.map((query) => ({ query })),
+    read_page: pages.map((page) => ({ page })),
+    list_pages: [{}, { section: 'guides' }, { section: 'api' }, { section: 'help-center' }],
+    get_operation: calls.map((e) => ({ operation: e.operationId, responses: false })),
+    get_schema: schemas.map((name) => ({ name })),
+    list_operations: [{}, ...[...new Set(calls.flatMap((e) => e.operation.tags ?? []))].map((tag) => ({ tag }))],
+    validate_request: calls.map((e) => ({ operation: e.operationId, body: {} })),
+    list_unknowns: [{}, { topic: 'webhook' }, { topic: 'fee' }, { topic: 'rate limit' }],
+  };
+}
+
+async function main(buildDir: string, mode: string, tool?: string): Promise<unknown> {
+  const assets = assetsOf(buildDir);
+  for (const file of ['/llms.txt', '/unknowns.json', '/search-index.json', '/v2.0.json']) assets.read(file);
+  const worker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edge-cpu-')), 'worker.mjs');
+  fs.copyFileSync(path.join(buildDir, '_worker.js'), worker);
+  const all = inputs(buildDir);
+  for (const args of Object.values(all).flat()) if (typeof args.page === 'string') assets.read(`${args.page.split('#')[0]}.md`);
+  // Node's fetch API is JavaScript (undici), workerd's is native: Node's is run once before the clock starts.
+  for (let i = 0; i < 50; i++) {
+    const request = new Request('https://warm.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
+    await new Response(await request.text(), { headers: { 'content-type': 'application/json' } }).json();
+    crypto.randomUUID();
+  }
+  const started = cpuMs();
+  const { default: module } = (await import(pathToFileURL(worker).href)) as { default: { fetch: Handle } };
+  const startup = cpuMs() - started;
+  if (mode === 'first') {
+    if (!tool || !all[tool]) throw new Error(`no tool ${tool}`);
+    return { startup, tool, first: await timedCall(module.fetch, assets, [tool, all[tool][0]]) };
+  }
+  // One round of every input first (the isolate's start and its first calls are the other mode's), then three.
+  const rows: Record<string, number[]> = {};
+  for (const round of [0, 1, 2, 3])
+    for (const [name, list] of Object.entries(all))
+      for (const args of list) {
+        const ms = await timedCall(module.fetch, assets, [name, args]);
+        if (round > 0) (rows[name] ??= []).push(ms);
+      }
+  return { startup, warm: rows };
+}
+
+const [buildDir, mode, tool] = process.argv.slice(2);
+main(path.resolve(buildDir), mode, tool)
+  .then((result) => console.log(JSON.stringify(result)))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
