@@ -137,23 +137,20 @@ test('a question is searched by its telling words: question words and auxiliarie
   assert.equal(planOf('get charge by id', share, []).query, 'get charge by id');
 });
 
-test("readers' words: each points at words of the site, and each is a wording that misses without the map", () => {
+test("readers' words: each points at words of the site, and its example finds its page with it", () => {
   const records = loadIndex().records;
   const withMap = builtEngine();
-  const without = createEngine(records, { readerWords: [] });
   const indexWords = new Set(records.flatMap((r) => tokenize([...r.h, r.c ?? ''].join(' ')).map((w) => w.toLowerCase())));
   const document = fs.readFileSync(path.join(process.cwd(), 'openapi', 'v2.0.yaml'), 'utf8').toLowerCase();
-  const rank = (engine: ReturnType<typeof createEngine>, query: string, page: string) => modalPages(engine, query).indexOf(page) + 1;
   for (const entry of readerWords) {
     for (const word of entry.means.toLowerCase().split(/\s+/)) {
       assert.ok(indexWords.has(word) || document.includes(word), `${entry.means}: "${word}" is not a word of the site`);
     }
     const { query, page } = entry.example;
     assert.notEqual(inSiteWords(query), query, `${query}: the map changes it`);
-    const before = rank(without, query, page);
-    const after = rank(withMap, query, page);
-    assert.ok(before === 0 || before > 3, `${query}: ${page} is hit ${before} without the map, so the entry is not needed`);
-    assert.ok(after >= 1 && after <= 3, `${query}: ${page} is hit ${after} with the map`);
+    // A glossary entry (general vocabulary), not an answer key: its example reads well with it, needed or not.
+    const rank = modalPages(withMap, query).indexOf(page) + 1;
+    assert.ok(rank >= 1 && rank <= 3, `${query}: ${page} is hit ${rank} with the map`);
   }
 });
 
