@@ -1,7 +1,8 @@
 /**
  * The question sets of search (issue 32), beside the keyword set of tools/search-relevance-set.ts and
- * scored the same way (tools/search-relevance-figures.ts): questions in readers' words with the pages
- * that answer them, and a held-out set that is never tuned on.
+ * scored the same way (tools/search-relevance-figures.ts): the questions in readers' words that are tuned
+ * on, with the pages that answer them. The held-out sets, never tuned on, are frozen files
+ * (tools/search-held-out.ts).
  */
 /**
  * Questions in readers' words: full sentences as a merchant, a developer or an assistant reading for them
@@ -200,7 +201,7 @@ const round1Questions: QuestionCase[] = [
  * (figures in handbook/search.md and scripts/lib/search-goals.ts) and, from round 3 on, are tuning data:
  * part of `questionSet`, listed apart so the bench can still show how they fared.
  */
-export const round2Questions: QuestionCase[] = [
+const round2Questions: QuestionCase[] = [
   { query: 'Why did my payout get stuck?', pages: ['/help-center/withdrawal/statuses', '/guides/payouts'] },
   {
     query: "What happens if my customer doesn't pay in time?",
@@ -284,93 +285,3 @@ export const round2Questions: QuestionCase[] = [
 
 /** Every question tuned on: round 1's and round 2's (once held out). */
 export const questionSet: QuestionCase[] = [...round1Questions, ...round2Questions];
-
-/**
- * Round 3's held-out questions in readers' everyday words, written on 2026-11-27 BEFORE round 3's tuning
- * (which tuned on `questionSet`, the round-2 held-out questions included), from the specification and by
- * reading the answering pages' sources, never by running search; topics and wordings differ from both lists
- * above. They measure whether round 3's tuning generalises: DO NOT TUNE ON THEM. Add no reader's wording,
- * and make no ranking change, for a question of this list; to measure afresh, write new ones before tuning.
- */
-export const heldOutRound3: QuestionCase[] = [
-  { query: 'Can visitors to my website buy crypto from me with regular money?', pages: ['/api/widgets', '/api/schemas/widget'] },
-  {
-    query: 'What should a buyer do if their ID check failed the first time?',
-    pages: ['/api/widgets'],
-    anchors: ['/api/widgets#identity-verification-kyc'],
-  },
-  {
-    query: 'How long is the exchange price I was quoted good for?',
-    pages: ['/help-center/swap/exchange', '/api/get-convert-token', '/help-center/refund'],
-  },
-  {
-    query: 'The permanent address I gave my customer stopped working, what now?',
-    pages: ['/guides/deposits/description'],
-    anchors: ['/guides/deposits/description#inactive-addresses'],
-  },
-  { query: 'Which blockchains do you support?', pages: ['/guides/charges/currencies', '/help-center/projects/creating'] },
-  {
-    query: 'How long does my password need to be?',
-    pages: ['/help-center/registration', '/help-center/settings/submerchants', '/help-center/referral_program/registration'],
-  },
-  {
-    query: 'Can I leave my Telegram as a way to contact me?',
-    pages: ['/help-center/registration'],
-    anchors: ['/help-center/registration#kinds-of-contact'],
-  },
-  {
-    query: 'I only want to recommend you to others, which account type do I pick?',
-    pages: ['/help-center/referral_program/registration', '/help-center/registration', '/help-center/referral_program'],
-  },
-  {
-    query: 'Can I keep the payments of my two websites apart?',
-    pages: ['/help-center/projects', '/help-center/projects/creating', '/help-center/projects/details'],
-  },
-  {
-    query: "Can I send money to people's cards in British pounds?",
-    pages: ['/help-center/mass-payouts', '/help-center/mass-payouts/creating', '/help-center/mass-payouts/details', '/guides/mass-payouts'],
-  },
-  {
-    query: 'How can I tell how many payments in my batch went through?',
-    pages: ['/help-center/mass-payouts/details', '/guides/mass-payouts'],
-    anchors: ['/help-center/mass-payouts/details#stats', '/guides/mass-payouts#stats'],
-  },
-  { query: 'Does it cost anything to fund my balance by wire transfer?', pages: ['/help-center/topup/fiat', '/help-center/topup'] },
-  {
-    query: 'How do I refund a payment that was already changed into another coin?',
-    pages: ['/help-center/refund'],
-    anchors: ['/help-center/refund#if-the-payment-was-converted'],
-  },
-  {
-    query: 'How can I see the full history of what happened to a payment?',
-    pages: ['/guides/charges/statuses', '/guides/charges/attributes'],
-    anchors: ['/guides/charges/statuses#the-timeline', '/guides/charges/attributes#timeline-item'],
-  },
-  {
-    query: 'What does it mean when the API says login required?',
-    pages: ['/guides/first-steps/api-key'],
-    anchors: ['/guides/first-steps/api-key#missing-or-invalid-authentication'],
-  },
-  {
-    query: 'My request was accepted but nothing happened yet, is that normal?',
-    pages: ['/guides/first-steps/api-key'],
-    anchors: ['/guides/first-steps/api-key#http-statuses'],
-  },
-  {
-    query: 'What characters can I use in my own reference for a withdrawal?',
-    pages: ['/help-center/withdrawal/crypto', '/guides/payouts', '/help-center/mass-payouts/creating'],
-  },
-  {
-    query: 'What does the API tell me when I fill in a field wrong?',
-    pages: ['/guides/first-steps/api-key', '/help-center/registration'],
-    anchors: ['/guides/first-steps/api-key#validation-errors', '/help-center/registration#if-a-field-is-refused'],
-  },
-  {
-    query: 'How do I check whether my trade from USDT to bitcoin went through?',
-    pages: ['/help-center/swap/details', '/api/get-conversion', '/api/list-conversions'],
-  },
-  {
-    query: 'How do I get rid of an old payment page I made?',
-    pages: ['/help-center/checkouts/details', '/api/delete-checkout', '/guides/checkouts/description'],
-  },
-];

@@ -20,7 +20,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fileOfRoute } from '../../src/built/pages';
 import { operations, OPENAPI_JSON_FILE, parseOpenapiDocument } from '../../src/openapi/documentTree';
-import { heldOutRound3, questionSet } from '../../tools/search-question-set';
+import { heldOutSets } from '../../tools/search-held-out';
+import { questionSet } from '../../tools/search-question-set';
 import { relevanceSet } from '../../tools/search-relevance-set';
 
 type Handle = (request: Request, env: { ASSETS: { fetch(request: Request): Promise<Response> } }) => Promise<Response>;
@@ -73,7 +74,7 @@ function inputs(buildDir: string): Record<string, Array<Record<string, unknown>>
   const doc = parseOpenapiDocument(fs.readFileSync(path.join(buildDir, OPENAPI_JSON_FILE), 'utf8'), OPENAPI_JSON_FILE);
   const calls = operations(doc).filter((e) => !e.webhook);
   const schemas = Object.keys((doc.components as { schemas: object }).schemas);
-  const queries = [...relevanceSet, ...questionSet, ...heldOutRound3].map((c) => c.query);
+  const queries = [...relevanceSet, ...questionSet, ...heldOutSets().flatMap((set) => set.questions)].map((c) => c.query);
   const pages = [...new Set([...relevanceSet, ...questionSet].flatMap((c) => c.pages))];
   return {
     search_docs: queries.map((query) => ({ query })),

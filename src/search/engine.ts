@@ -19,7 +19,8 @@
  *   query's words ranks above text that mentions them, and a page whose title
  *   matches ranks above its sections: "invoice statuses" gives the page
  *   "Invoice statuses" first, "update checkout" the call "Update a checkout".
- * - One page gives at most three hits before the other pages have had theirs;
+ * - Pages, not sections: a page gives one hit (its best section) before every other page has had its
+ *   first, so one page of many sections (an API call's request and responses) cannot take the first hits;
  *   one text of one page is listed once.
  */
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
@@ -186,7 +187,7 @@ function weightOf(entry: SearchEntry): number {
   return isSchemaPage(entry.url) ? 0.6 : 1;
 }
 
-const MAX_HITS_A_PAGE = 3;
+const MAX_HITS_A_PAGE = 1;
 
 /** MiniSearch's settings: the same when the engine indexes records and when it loads an index built ahead. */
 const MINI_OPTIONS: Options<Doc> = {

@@ -1,6 +1,7 @@
 /**
- * Questions in readers' words (issue 32), over the built index: the question set's scores in the modal's
- * order, the modal's and /search's client giving the engine's order with the answering sentence, how a
+ * Questions in readers' words (issues 32 and 42), over the built index: readable examples in the modal's
+ * first hits, the held-out sets frozen and out of tuning, the modal's and /search's client giving the
+ * engine's order with the answering sentence, how a
  * question is planned, the readers' words map (each entry points at words of the site and is needed), and
  * every link search gives being readable by the MCP server's read_page.
  *
@@ -8,6 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createEngine } from '../../src/search/engine';
@@ -17,33 +19,76 @@ import { escapeHtml } from '../../src/text';
 import { questionSet } from '../../tools/search-question-set';
 import { inSiteWords, readerWords } from '../../src/search/readerWords';
 import { planOf } from '../../src/search/question';
-import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
+import { modalPages } from '../../tools/search-relevance';
+import { relevanceSet } from '../../tools/search-relevance-set';
+import { heldOutSets, HELD_OUT_DIR } from '../../tools/search-held-out';
 import { readable } from '../../tools/search-relevance-figures';
 import { sectionFor } from '../../mcp/sections';
 import { BUILD_DIR } from './build-output';
 import { builtEngine, loadIndex } from './built-search';
 
-test(`questions in readers' words (${questionSet.length}): hit@3 at least 90% and MRR at least 0.85, in the modal's order`, () => {
-  const outcomes = runRelevance(
-    builtEngine(),
-    questionSet.map((q) => ({ query: q.query, pages: q.pages, kind: 'concept' as const })),
-  );
-  const { hit1, hit3, mrr, n } = relevanceScores(outcomes);
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  console.log(`# questions in readers' words (${n}): hit@1 ${pct(hit1)}, hit@3 ${pct(hit3)}, MRR ${mrr.toFixed(3)}`);
-  for (const o of outcomes.filter((x) => x.rank !== 1))
-    console.log(`#   ${o.rank || '-'}: ${o.case.query} -> ${o.pages.slice(0, 3).join(', ')}`);
-  assert.ok(n >= 40, `${n} questions`);
+/**
+ * Questions whose answering page anyone reading them would name: each finds it in the modal's first 3 hits. The floor
+ * guards these and the keywords (search.test.ts), not the tuned set's score: a score just under the tuned one holds
+ * the memorised answers in place. The held-out sets are measured by `npm run bench:search`, never asserted.
+ */
+const EXAMPLES: Array<[query: string, page: string]> = [
+  ['How do I turn on two-factor authentication?', '/help-center/settings/security'],
+  ['what if the customer pays too little', '/guides/charges/statuses'],
+  ['How do I authenticate my API requests?', '/guides/first-steps/api-key'],
+  ['invoice statuses', '/guides/invoices/statuses'],
+  ['How do I refund a payment?', '/help-center/refund'],
+  ['payout error 1003', '/guides/payouts'],
+  ['How do I create a fixed-price charge?', '/guides/charges/creating'],
+];
+
+test('readable examples: each question finds the page it names in the modal’s first 3 hits', () => {
+  for (const [query, page] of EXAMPLES) {
+    const rank = modalPages(builtEngine(), query).indexOf(page) + 1;
+    assert.ok(rank >= 1 && rank <= 3, `${query}: ${page} is hit ${rank || 'not listed'}`);
+  }
+});
+
+/** The held-out files as they were written (sha-256): a change to one shows here, in review. */
+const FROZEN: Record<string, string> = {
+  'round3.json': 'af039c4c1c64b6618a14aecf394b86272991b18d8e5d9a71fab1d59454958bad',
+  'round4.json': 'a1ed244835181498bc2a5cddf858c93f1c8b935cb062d278be8e1f937935cf15',
+};
+
+test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
+  const files = fs.readdirSync(HELD_OUT_DIR).filter((f) => f.endsWith('.json'));
+  assert.deepEqual(files.sort(), Object.keys(FROZEN).sort(), 'every held-out file is frozen here');
+  for (const file of files) {
+    const digest = crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(HELD_OUT_DIR, file)))
+      .digest('hex');
+    assert.equal(digest, FROZEN[file], `${file} changed: a held-out set is never edited; write a new round instead`);
+  }
   const index = loadIndex();
   const urls = new Set(index.records.map((record) => record.u));
   const routes = new Set([...urls].map((u) => u.split('#')[0]));
+  const questions = heldOutSets().flatMap((set) => set.questions);
+  assert.ok(questions.length >= 50, `${questions.length} held-out questions`);
   assert.deepEqual(
-    questionSet.flatMap((q) => [...q.pages.filter((p) => !routes.has(p)), ...(q.anchors ?? []).filter((a) => !urls.has(a))]),
+    [...questionSet, ...questions].flatMap((q) => [
+      ...q.pages.filter((p) => !routes.has(p)),
+      ...(q.anchors ?? []).filter((a) => !urls.has(a)),
+    ]),
     [],
     'every answering page and anchor is in the build',
   );
-  assert.ok(hit3 >= 0.9, `hit@3 is ${pct(hit3)}, below 90%`);
-  assert.ok(mrr >= 0.85, `MRR is ${mrr.toFixed(3)}, below 0.85`);
+  // No held-out question is tuned on: not in the question set, the keyword set or a reader's wording's example.
+  const normal = (q: string) =>
+    q
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  const tuned = new Set([...questionSet, ...relevanceSet, ...readerWords.map((w) => w.example)].map((q) => normal(q.query)));
+  assert.deepEqual(
+    questions.filter((q) => tuned.has(normal(q.query))).map((q) => q.query),
+    [],
+  );
 });
 
 test('the modal and /search get the engine’s order for every question, with the answering sentence as the snippet', async () => {
@@ -92,23 +137,20 @@ test('a question is searched by its telling words: question words and auxiliarie
   assert.equal(planOf('get charge by id', share, []).query, 'get charge by id');
 });
 
-test("readers' words: each points at words of the site, and each is a wording that misses without the map", () => {
+test("readers' words: each points at words of the site, and its example finds its page with it", () => {
   const records = loadIndex().records;
   const withMap = builtEngine();
-  const without = createEngine(records, { readerWords: [] });
   const indexWords = new Set(records.flatMap((r) => tokenize([...r.h, r.c ?? ''].join(' ')).map((w) => w.toLowerCase())));
   const document = fs.readFileSync(path.join(process.cwd(), 'openapi', 'v2.0.yaml'), 'utf8').toLowerCase();
-  const rank = (engine: ReturnType<typeof createEngine>, query: string, page: string) => modalPages(engine, query).indexOf(page) + 1;
   for (const entry of readerWords) {
     for (const word of entry.means.toLowerCase().split(/\s+/)) {
       assert.ok(indexWords.has(word) || document.includes(word), `${entry.means}: "${word}" is not a word of the site`);
     }
     const { query, page } = entry.example;
     assert.notEqual(inSiteWords(query), query, `${query}: the map changes it`);
-    const before = rank(without, query, page);
-    const after = rank(withMap, query, page);
-    assert.ok(before === 0 || before > 3, `${query}: ${page} is hit ${before} without the map, so the entry is not needed`);
-    assert.ok(after >= 1 && after <= 3, `${query}: ${page} is hit ${after} with the map`);
+    // A glossary entry (general vocabulary), not an answer key: its example reads well with it, needed or not.
+    const rank = modalPages(withMap, query).indexOf(page) + 1;
+    assert.ok(rank >= 1 && rank <= 3, `${query}: ${page} is hit ${rank} with the map`);
   }
 });
 

@@ -157,7 +157,7 @@ test("titles rank first: a page whose title holds the query's words, above a hea
   assert.equal(engine.search('update checkout')[0]?.record.url, '/api/update-checkout');
 });
 
-test('a page gives at most three hits before the other pages have theirs', () => {
+test('pages, not sections: a page gives one hit before the other pages have theirs', () => {
   const section = (n: number): SearchRecord => ({
     u: `/guides/checkouts/description#s${n}`,
     t: 'lvl2',
@@ -176,12 +176,8 @@ test('a page gives at most three hits before the other pages have theirs', () =>
   const pages = createEngine([section(1), section(2), section(3), section(4), section(5), other])
     .search('checkout theme')
     .map((h) => h.record.url.split('#')[0]);
-  assert.deepEqual(pages.slice(0, 4).sort(), [
-    '/guides/checkouts/description',
-    '/guides/checkouts/description',
-    '/guides/checkouts/description',
-    '/help/checkouts/creating',
-  ]);
+  // Five sections of one page each outscore the other page's one; that page still comes second.
+  assert.deepEqual(pages.slice(0, 2), ['/guides/checkouts/description', '/help/checkouts/creating']);
   assert.equal(pages.length, 6, 'the others come after, not dropped');
 });
 
@@ -293,7 +289,7 @@ test('the built index covers guides, help centre and API reference', () => {
   assert.deepEqual([...tags].sort(), ['docs-api-current', 'docs-default-current', 'docs-help-center-current']);
 });
 
-test(`relevance set (${relevanceSet.length} questions from the specification and the sidebars): hit@3 at least 90%`, () => {
+test(`relevance set (${relevanceSet.length} keyword queries from the specification and the sidebars): every one in the first 3 hits`, () => {
   const outcomes = runRelevance(builtEngine());
   const { hit1, hit3, mrr, n } = relevanceScores(outcomes);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -314,7 +310,7 @@ test(`relevance set (${relevanceSet.length} questions from the specification and
   for (const kind of ['task', 'error', 'field', 'typo', 'concept'] as const) {
     assert.ok(relevanceSet.filter((c) => c.kind === kind).length >= 5, `at least 5 ${kind} questions`);
   }
-  assert.ok(hit3 >= 0.9, `hit@3 is ${pct(hit3)}, below 90%`);
+  assert.equal(hit3, 1, `hit@3 is ${pct(hit3)}, below 100%`);
 });
 
 test("named pages: the titled page first, a typo finds its page, a call's name finds the call", () => {
