@@ -16,6 +16,7 @@ import path from 'node:path';
 import { brand } from '../src/brand';
 import { enumFacts, operationFacts, schemaExample, schemaFields } from '../src/openapi/facts';
 import { requestSamples } from '../src/openapi/samples';
+import { filesUnder } from '../src/built/pages';
 
 /** At most this many help-centre pages may have more developer lines than merchant lines. */
 export const MAX_DEVELOPER_HEAVY = 4;
@@ -115,16 +116,7 @@ export function balanceOf(source: string, weigh: Weigh = renderedLines): PageBal
 
 /** Every .mdx page under a folder, by its path relative to the folder, sorted. */
 function pagesUnder(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (at: string) => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.mdx') || entry.name.endsWith('.md')) found.push(path.relative(dir, full));
-    }
-  };
-  walk(dir);
-  return found.sort();
+  return filesUnder(dir, (name) => name.endsWith('.mdx') || name.endsWith('.md')).map((file) => path.relative(dir, file));
 }
 
 export type BalanceReport = {
