@@ -10,7 +10,7 @@
  * that keeps files out of the upload (`.assetsignore` is for Workers' static assets). Those hosts
  * compress on their own, so build/ stays free of `.gz` files and only nginx's folder gets them.
  * The CDN files (`_headers`, `_redirects`) are not copied: nginx has its rules in its configuration;
- * nor is Cloudflare Pages' worker of the MCP endpoint (`_worker.js`, `_routes.json`: mcp/edgeBuild.ts).
+ * nor is Cloudflare Pages' worker of the MCP endpoint (`_worker.js`, `_routes.json`: mcp/build.ts).
  * Debian's nginx has no brotli module (`nginx -V`), so only gzip forms are written.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The MCP endpoint at the edge: the docs' tools at `/mcp` on the docs' own
- * Cloudflare Pages deployment, in workerd. mcp/edgeBuild.ts bundles this file
+ * Cloudflare Pages deployment, in workerd. mcp/build.ts bundles this file
  * into `build/_worker.js` at `npm run build` (Pages' advanced mode), and writes
  * `build/_routes.json`, which sends `/mcp` only to it: every other path stays a
  * static file, under `_headers` and `_redirects`.
@@ -12,7 +12,7 @@
  * - the site is the deployment itself: its files come from `env.ASSETS.fetch`,
  *   never over the internet, and the site's URL is the request's origin;
  * - the OpenAPI document and the search engine come with the bundle, worked out
- *   at build from the same deployment (mcp/edgeBuild.ts) and loaded once per
+ *   at build from the same deployment (mcp/build.ts) and loaded once per
  *   isolate, for every origin it serves: no call parses or indexes them;
  * - a build with hosted DocSearch publishes no index: no search_docs here;
  * - no `try_in_sandbox`: it calls a sandbox on the reader's own machine, so it
@@ -30,9 +30,10 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { brand } from '../src/brand';
+import type { JsonObject } from '../src/openapi/documentTree';
 import type { Validate } from '../src/openapi/requestCheck';
+import type { EngineState } from '../src/search/engine';
 import { checkerFor } from './checker';
-import type { Deployment } from './edgeBuild';
 import { callsBySchema, OPENAPI_JSON_URL_PATH } from './openapi';
 import { INDEX_PATH, loadedIndex } from './search';
 import { INTERNAL_ERROR, MAX_MESSAGE_BYTES, refusalBody, refusalOf, type Refusal } from './limits';
@@ -43,10 +44,16 @@ import { version } from './package.json';
 /** What Cloudflare Pages gives the worker: its deployment's static files. */
 type Env = { ASSETS: { fetch(request: Request): Promise<Response> } };
 
-/** The validators compiled at build from the deployment's document (mcp/edgeBuild.ts puts the module in the bundle). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a module that the edge's bundle makes at build (mcp/edgeBuild.ts): there is no file to import
+/** The validators compiled at build from the deployment's document (mcp/build.ts puts the module in the bundle). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a module that the edge's bundle makes at build (mcp/build.ts): there is no file to import
 const built = require('./generated/requestValidators.js') as { validators: Record<string, Validate> };
-/** The deployment's document and search engine state, made at build (mcp/edgeBuild.ts). */
+/**
+ * What the bundle holds of the deployment, made at build (mcp/build.ts). The engine's state comes from a function,
+ * called once: the plain objects it parses are dropped once the engine is loaded from them.
+ */
+export type Deployment = { document: JsonObject; searchState: (() => EngineState) | null };
+
+/** The deployment's document and search engine state, made at build (mcp/build.ts). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
 const deployment = require('./generated/deployment.js') as Deployment;
 

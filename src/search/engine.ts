@@ -214,7 +214,7 @@ function indexOf(entries: SearchEntry[]): MiniSearch<Doc> {
 /**
  * The engine's state worked out ahead of time from the index records: MiniSearch's index and which pages
  * hold each word, as plain JSON. Loaded with `loadEngine`, it ranks as `createEngine` over the same records
- * does, without tokenizing the records again (the MCP endpoint at the edge, mcp/edgeBuild.ts).
+ * does, without tokenizing the records again (the MCP endpoint at the edge, mcp/build.ts).
  */
 export type EngineState = { records: SearchRecord[]; index: ReturnType<MiniSearch['toJSON']>; pageWords: PageWords };
 
