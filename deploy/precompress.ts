@@ -10,13 +10,14 @@
  * that keeps files out of the upload (`.assetsignore` is for Workers' static assets). Those hosts
  * compress on their own, so build/ stays free of `.gz` files and only nginx's folder gets them.
  * The CDN files (`_headers`, `_redirects`) are not copied: nginx has its rules in its configuration;
- * nor is Cloudflare Pages' worker of the MCP endpoint (`_worker.js`, `_routes.json`: mcp/edgeBuild.ts).
+ * nor is Cloudflare Pages' worker of the MCP endpoint (`_worker.js`, `_routes.json`: mcp/build.ts).
  * Debian's nginx has no brotli module (`nginx -V`), so only gzip forms are written.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { filesUnder } from '../src/built/pages';
 
 /** Extensions of the files worth compressing: text. Images other than SVG, fonts (woff2) and archives are compressed already. */
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|map|svg|xml|txt|md|yaml|yml|webmanifest|ico)$/i;
@@ -51,19 +52,11 @@ export async function prepareNginxRoot(build: string, root: string): Promise<{ f
   fs.mkdirSync(root, { recursive: true });
   fs.writeFileSync(path.join(root, MARKER), `Made from ${build} by deploy/precompress.ts; emptied and made again on each run.\n`);
 
-  const files: string[] = [];
-  const walk = (rel: string) => {
-    for (const entry of fs.readdirSync(path.join(build, rel), { withFileTypes: true })) {
-      const name = path.join(rel, entry.name);
-      if (entry.isDirectory()) {
-        fs.mkdirSync(path.join(root, name), { recursive: true });
-        walk(name);
-      } else if (entry.isFile() && !(rel === '' && CDN_FILES.has(entry.name))) {
-        files.push(name);
-      }
-    }
-  };
-  walk('');
+  // Every file of the build by its path in it, but the CDN's own files at its root; their folders made here.
+  const files = filesUnder(build)
+    .map((file) => path.relative(build, file))
+    .filter((name) => !(path.dirname(name) === '.' && CDN_FILES.has(name)));
+  for (const folder of new Set(files.map((name) => path.dirname(name)))) fs.mkdirSync(path.join(root, folder), { recursive: true });
 
   let compressed = 0;
   const queue = [...files];

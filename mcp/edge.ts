@@ -1,6 +1,6 @@
 /**
  * The MCP endpoint at the edge: the docs' tools at `/mcp` on the docs' own
- * Cloudflare Pages deployment, in workerd. mcp/edgeBuild.ts bundles this file
+ * Cloudflare Pages deployment, in workerd. mcp/build.ts bundles this file
  * into `build/_worker.js` at `npm run build` (Pages' advanced mode), and writes
  * `build/_routes.json`, which sends `/mcp` only to it: every other path stays a
  * static file, under `_headers` and `_redirects`.
@@ -12,7 +12,7 @@
  * - the site is the deployment itself: its files come from `env.ASSETS.fetch`,
  *   never over the internet, and the site's URL is the request's origin;
  * - the OpenAPI document and the search engine come with the bundle, worked out
- *   at build from the same deployment (mcp/edgeBuild.ts) and loaded once per
+ *   at build from the same deployment (mcp/build.ts) and loaded once per
  *   isolate, for every origin it serves: no call parses or indexes them;
  * - a build with hosted DocSearch publishes no index: no search_docs here;
  * - no `try_in_sandbox`: it calls a sandbox on the reader's own machine, so it
@@ -22,20 +22,21 @@
  *
  * The limits of the hosted mode (mcp/hosted.ts): a body over 1 MB gets 413
  * before it is parsed (the SDK's `maxRequestBodySize`: a declared length at
- * once, else as soon as the body passes it); the tools' own limits; an `Origin`
- * that is not the docs site's, the deployment's or loopback gets 403; a method
- * other than POST 405, a path other than /mcp 404. Host checks are the CDN's.
+ * once, else as soon as the body passes it); the tools' own limits; and the
+ * refusals of every door (`refusalOf`, mcp/limits.ts): an `Origin` that is not
+ * the docs site's, the deployment's or loopback 403, a path other than /mcp
+ * 404, a method other than POST 405. Host checks are the CDN's.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { brand } from '../src/brand';
+import type { JsonObject } from '../src/openapi/documentTree';
 import type { Validate } from '../src/openapi/requestCheck';
+import type { EngineState } from '../src/search/engine';
 import { checkerFor } from './checker';
-import type { Deployment } from './edgeBuild';
 import { callsBySchema, OPENAPI_JSON_URL_PATH } from './openapi';
 import { INDEX_PATH, loadedIndex } from './search';
-import { MAX_MESSAGE_BYTES, MCP_PATH, originAllowed } from './limits';
+import { INTERNAL_ERROR, MAX_MESSAGE_BYTES, refusalBody, refusalOf, type Refusal } from './limits';
 import { Site } from './site';
 import { createDocsServer } from './docsServer';
 import { version } from './package.json';
@@ -43,10 +44,16 @@ import { version } from './package.json';
 /** What Cloudflare Pages gives the worker: its deployment's static files. */
 type Env = { ASSETS: { fetch(request: Request): Promise<Response> } };
 
-/** The validators compiled at build from the deployment's document (mcp/edgeBuild.ts puts the module in the bundle). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a module that the edge's bundle makes at build (mcp/edgeBuild.ts): there is no file to import
+/** The validators compiled at build from the deployment's document (mcp/build.ts puts the module in the bundle). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a module that the edge's bundle makes at build (mcp/build.ts): there is no file to import
 const built = require('./generated/requestValidators.js') as { validators: Record<string, Validate> };
-/** The deployment's document and search engine state, made at build (mcp/edgeBuild.ts). */
+/**
+ * What the bundle holds of the deployment, made at build (mcp/build.ts). The engine's state comes from a function,
+ * called once: the plain objects it parses are dropped once the engine is loaded from them.
+ */
+export type Deployment = { document: JsonObject; searchState: (() => EngineState) | null };
+
+/** The deployment's document and search engine state, made at build (mcp/build.ts). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
 const deployment = require('./generated/deployment.js') as Deployment;
 
@@ -101,24 +108,15 @@ callsBySchema(deployment.document);
 for (const query of ['payment', 'How do I get paid?', 'webhok signature', 'x-api-key'])
   for (const hit of index?.engine.search(query).slice(0, 8) ?? []) void hit.text;
 
-function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null }), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+function refuse({ status, message, headers = {} }: Refusal): Response {
+  return new Response(refusalBody(message), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 /** Answers one request to the worker. */
 export async function handle(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
-  const origin = request.headers.get('origin');
-  if (origin !== null && !originAllowed(origin, url.origin)) {
-    return refuse(403, `Forbidden: a page of ${origin} may not use this server; only the docs site's pages and this machine's`);
-  }
-  if (url.pathname !== MCP_PATH) return refuse(404, `Not found: the MCP endpoint is ${MCP_PATH}`);
-  if (request.method !== 'POST') {
-    return refuse(405, 'Method not allowed: this stateless server takes POST only (no event stream, no session)', { allow: 'POST' });
-  }
+  const refusal = refusalOf(request.method, url.pathname, request.headers.get('origin'), url.origin);
+  if (refusal) return refuse(refusal);
   const mcp = serverFor(siteOf(url.origin, env));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -130,7 +128,7 @@ export async function handle(request: Request, env: Env): Promise<Response> {
     return await transport.handleRequest(request);
   } catch (error) {
     console.error(`docs MCP endpoint: ${error instanceof Error ? error.message : String(error)}`);
-    return refuse(500, 'Internal error');
+    return refuse(INTERNAL_ERROR);
   } finally {
     // JSON answers are whole when handleRequest returns: nothing is left to send.
     await transport.close();

@@ -5,7 +5,11 @@
  * it, while the site's files stay cached for every request. Answers are JSON
  * (no event stream). The limits:
  *
- * - POST to /mcp only (405 for another method, 404 for another path);
+ * - the refusals of every door (`refusalOf`, mcp/limits.ts, shared with the
+ *   edge): another path 404, another method than POST 405, and 403 for an
+ *   `Origin` (browsers send it) other than the docs site's (the published site,
+ *   or the `--site` the server reads) or a loopback one, as the MCP
+ *   specification asks;
  * - a body over `maxBytes` is refused with 413 and a JSON-RPC error before it
  *   is parsed: a declared Content-Length at once, else as soon as it passes
  *   the limit (the SDK's `maxRequestBodySize`);
@@ -18,13 +22,9 @@
  *   `maxConnectionsPerAddress` (MAX_CONNECTIONS_PER_ADDRESS, 16) from one client
  *   address: one more gets 503 with a JSON-RPC error and is closed, so one
  *   client holding idle sockets cannot take the slots others need;
- * - an `Origin` header, which browsers send, must be the docs site's (the
- *   published site, or the `--site` the server reads) or a loopback origin,
- *   else 403: a page of another site cannot use the server (the MCP
- *   specification asks servers to check Origin);
  * - bound to a loopback address, the Host header must name that address (or
  *   localhost) and the port, else 403, so a web page cannot reach it through DNS
- *   rebinding. These two checks are this module's own: the SDK's
+ *   rebinding. The Origin and Host checks are this project's own: the SDK's
  *   `enableDnsRebindingProtection` and `allowedHosts` are deprecated in 1.32.
  */
 import http from 'node:http';
@@ -32,9 +32,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { isLoopback } from '../src/origins';
-import { MCP_PATH, originAllowed } from './limits';
+import { INTERNAL_ERROR, MCP_PATH, refusalBody, refusalOf, type Refusal } from './limits';
 import type { Listen } from './cli';
 
 /** How long a request may take to arrive, headers and body (README: 30 s). */
@@ -57,17 +56,15 @@ type HostedLimits = {
 /** A host for a URL: an IPv6 address in brackets. */
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
-const rpcError = (message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null });
-
-function refuse(res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+function refuse(res: http.ServerResponse, { status, message, headers = {} }: Refusal): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(rpcError(message));
+  res.end(refusalBody(message));
 }
 
 /** An answer written straight to a socket (no request was parsed, or none will be), then the connection closed. */
 function refuseSocket(socket: Duplex, status: number, message: string): void {
   if (!socket.writable) return void socket.destroy();
-  const body = rpcError(message);
+  const body = refusalBody(message);
   // Closed in a second even if the client keeps its side open.
   setTimeout(() => socket.destroy(), 1_000).unref();
   socket.end(
@@ -95,20 +92,12 @@ export async function serveHttp(
     // Node checks the time limit of open requests this often (30 s by default).
     { connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(requestTimeoutMs / 4))) },
     (req, res) => {
-      const path = (req.url ?? '/').split('?')[0];
+      // This door's own check first: on loopback, the Host a DNS-rebinding page cannot send.
       if (loopback && !allowedHosts.has((req.headers.host ?? '').toLowerCase())) {
-        return refuse(res, 403, `Forbidden: the Host header must name this server (${[...allowedHosts].join(', ')})`);
+        return refuse(res, { status: 403, message: `Forbidden: the Host header must name this server (${[...allowedHosts].join(', ')})` });
       }
-      const origin = req.headers.origin;
-      if (origin !== undefined && !originAllowed(origin, siteOrigin)) {
-        return refuse(res, 403, `Forbidden: a page of ${origin} may not use this server; only the docs site's pages and this machine's`);
-      }
-      if (path !== MCP_PATH) return refuse(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
-      if (req.method !== 'POST') {
-        return refuse(res, 405, `Method not allowed: this stateless server takes POST only (no event stream, no session)`, {
-          allow: 'POST',
-        });
-      }
+      const refusal = refusalOf(req.method ?? '', (req.url ?? '/').split('?')[0], req.headers.origin, siteOrigin);
+      if (refusal) return refuse(res, refusal);
       handle(req, res);
     },
   );
@@ -128,7 +117,7 @@ export async function serveHttp(
       .then(() => transport.handleRequest(req, res))
       .catch((error: unknown) => {
         console.error(`docs MCP server: ${error instanceof Error ? error.message : String(error)}`);
-        if (!res.headersSent) refuse(res, 500, 'Internal error');
+        if (!res.headersSent) refuse(res, INTERNAL_ERROR);
         else res.end();
       });
   };

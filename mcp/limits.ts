@@ -2,6 +2,7 @@
  * The limits of what one call may ask of the server, the same on stdio, over
  * HTTP and at the edge (handbook/mcp.md, Hosted mode).
  */
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { brand } from '../src/brand';
 import { isLoopback, isSiteOrigin } from '../src/origins';
 
@@ -24,7 +25,7 @@ export const MAX_TOOL_INPUT_ELEMENTS = 10_000;
  * Whether a browser's `Origin` may use the server over HTTP (`--http`, and the edge): the docs site's (published, or
  * the one the server reads) or loopback. The MCP specification asks servers to check it.
  */
-export function originAllowed(origin: string, siteOrigin: string | undefined): boolean {
+function originAllowed(origin: string, siteOrigin: string | undefined): boolean {
   if (isSiteOrigin(origin) || origin === siteOrigin) return true;
   try {
     const url = new URL(origin);
@@ -33,3 +34,41 @@ export function originAllowed(origin: string, siteOrigin: string | undefined): b
     return false;
   }
 }
+
+/** What an HTTP door of the MCP server answers instead of serving: a status, its message, headers. */
+export type Refusal = { status: number; message: string; headers?: Record<string, string> };
+
+/**
+ * The refusal policy of every HTTP door of the MCP server (the hosted mode, mcp/hosted.ts, and the endpoint at the
+ * edge, mcp/edge.ts), in this order: a page of another site (its `Origin`) 403, another path 404, another method than
+ * POST 405. `siteOrigin` is the docs site's that the door serves. Undefined: the request may go on to the SDK.
+ */
+export function refusalOf(
+  method: string,
+  path: string,
+  origin: string | null | undefined,
+  siteOrigin: string | undefined,
+): Refusal | undefined {
+  if (origin !== null && origin !== undefined && !originAllowed(origin, siteOrigin)) {
+    return {
+      status: 403,
+      message: `Forbidden: a page of ${origin} may not use this server; only the docs site's pages and this machine's`,
+    };
+  }
+  if (path !== MCP_PATH) return { status: 404, message: `Not found: the MCP endpoint is ${MCP_PATH}` };
+  if (method !== 'POST') {
+    return {
+      status: 405,
+      message: 'Method not allowed: this stateless server takes POST only (no event stream, no session)',
+      headers: { allow: 'POST' },
+    };
+  }
+  return undefined;
+}
+
+/** What a door answers when serving failed: the SDK's reason goes to the log, not to the client. */
+export const INTERNAL_ERROR: Refusal = { status: 500, message: 'Internal error' };
+
+/** A refusal's body: a JSON-RPC error with no id (none was read). */
+export const refusalBody = (message: string): string =>
+  JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null });

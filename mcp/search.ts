@@ -41,7 +41,7 @@ function indexOf(text: string): SearchIndex {
   return { engine: createEngine(file.records), records: file.records };
 }
 
-/** The index of an engine state worked out at build (the edge's bundle holds its deployment's, mcp/edgeBuild.ts). */
+/** The index of an engine state worked out at build (the edge's bundle holds its deployment's, mcp/build.ts). */
 export function loadedIndex(state: EngineState): SearchIndex {
   return { engine: loadEngine(state), records: state.records };
 }

@@ -6,6 +6,8 @@
  * API (its PayoutCreateRequest), a swap is a conversion (the Conversion object),
  * and a one-time code is the `otp` field.
  */
+import { singular } from '../src/search/terms';
+
 const GROUPS: string[][] = [
   ['webhook', 'callback'],
   ['withdrawal', 'payout'],
@@ -27,14 +29,6 @@ export function withSynonyms(text: string): string[] {
     }
   }
   return [...variants];
-}
-
-/** English plurals to their singular, for plain words: limits, statuses, currencies, addresses. */
-function singular(word: string): string {
-  if (word.length <= 3 || /(ss|us|is)$/.test(word)) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(sses|xes|ches|shes|uses)$/.test(word)) return word.slice(0, -2);
-  return word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
 /**

@@ -14,8 +14,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brand } from '../src/brand';
-import { enumFacts, operationFacts, schemaExample, schemaFields } from '../src/openapi/facts';
+import { enumFacts, operationFacts, schemaExample, schemaFields } from '../src/openapi/documentFacts';
+import { openapiDocument } from '../src/openapi/document';
 import { requestSamples } from '../src/openapi/samples';
+import { filesUnder } from '../src/built/pages';
+
+/** The site's OpenAPI document (openapi/v2.0.yaml), which every fact here is read from. */
+const siteDoc = openapiDocument();
 
 /** At most this many help-centre pages may have more developer lines than merchant lines. */
 export const MAX_DEVELOPER_HEAVY = 4;
@@ -29,24 +34,24 @@ const lineCount = (value: unknown) => JSON.stringify(value ?? null, null, 2).spl
 
 /** What each OpenAPI component renders, in lines: a table's rows and header, a sample's or example's lines. */
 const RENDERED: Record<string, (a: Record<string, string>) => number> = {
-  SchemaFields: (a) => schemaFields(a.name, a.depth ? Number(a.depth) : undefined).length + 1,
-  EnumValues: (a) => enumFacts(a.name).values.length + 1,
+  SchemaFields: (a) => schemaFields(a.name, a.depth ? Number(a.depth) : undefined, siteDoc).length + 1,
+  EnumValues: (a) => enumFacts(a.name, siteDoc).values.length + 1,
   Operation: (a) => {
-    const n = operationFacts(a.id).parameters.length;
+    const n = operationFacts(a.id, undefined, siteDoc).parameters.length;
     return 2 + (n ? n + 1 : 0);
   },
   RequestSample: (a) => {
-    const { curl, go } = requestSamples(operationFacts(a.id, a.example), brand.sandboxApiUrl);
+    const { curl, go } = requestSamples(operationFacts(a.id, a.example, siteDoc), brand.sandboxApiUrl);
     return curl.split('\n').length + go.split('\n').length;
   },
-  ResponseExample: (a) => lineCount(operationFacts(a.id).responseExample),
-  RequestExample: (a) => lineCount(operationFacts(a.id, a.example).requestExample),
-  SchemaExample: (a) => lineCount(schemaExample(a.name)),
+  ResponseExample: (a) => lineCount(operationFacts(a.id, undefined, siteDoc).responseExample),
+  RequestExample: (a) => lineCount(operationFacts(a.id, a.example, siteDoc).requestExample),
+  SchemaExample: (a) => lineCount(schemaExample(a.name, siteDoc)),
 };
 
 /**
  * A line counts as one, except a line that is one of the OpenAPI components (`<SchemaFields name="Invoice" />`):
- * it counts as the lines it renders, read from the document as the build reads it (src/openapi/facts.ts).
+ * it counts as the lines it renders, read from the document as the build reads it (src/openapi/documentFacts.ts).
  */
 export const renderedLines: Weigh = (line) => {
   const component = /^<([A-Z]\w*)\b([^>]*)\/>$/.exec(line.trim());
@@ -115,16 +120,7 @@ export function balanceOf(source: string, weigh: Weigh = renderedLines): PageBal
 
 /** Every .mdx page under a folder, by its path relative to the folder, sorted. */
 function pagesUnder(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (at: string) => {
-    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
-      const full = path.join(at, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.mdx') || entry.name.endsWith('.md')) found.push(path.relative(dir, full));
-    }
-  };
-  walk(dir);
-  return found.sort();
+  return filesUnder(dir, (name) => name.endsWith('.mdx') || name.endsWith('.md')).map((file) => path.relative(dir, file));
 }
 
 export type BalanceReport = {

@@ -2,7 +2,7 @@
  * What an API operation page's twin needs beyond the page's server-rendered
  * HTML: the full URLs on each server, the authentication and the request
  * samples. The page shows these in the API explorer, which loads in the
- * browser only, so they are read from openapi/v2.0.yaml (src/openapi/facts.ts),
+ * browser only, so they are read from openapi/v2.0.yaml (src/openapi/documentFacts.ts),
  * and the samples are the ones the guides show (src/components/RequestSample).
  */
 import type * as cheerio from 'cheerio';
@@ -10,9 +10,12 @@ import type { AnyNode } from 'cheerio';
 import { brand } from '../brand';
 import { operationPageUrl } from '../api-reference/routes';
 import { isObject as isObj, openapiDocument, operations, securityRequirements, serversOf, type OperationEntry } from '../openapi/document';
-import { operationFacts } from '../openapi/facts';
+import { operationFacts } from '../openapi/documentFacts';
 import { curlSample, goSample } from '../openapi/samples';
 import { collapseWhitespace, escapeHtml, codeSpans } from '../text';
+
+/** The site's OpenAPI document (openapi/v2.0.yaml), which every fact here is read from. */
+const siteDoc = openapiDocument();
 
 /** Every operation and webhook of the document, by the route of its page (`/api/create-charge`). */
 export function operationsByRoute(): Map<string, OperationEntry> {
@@ -108,7 +111,7 @@ export function addOperationFacts($: cheerio.CheerioAPI, article: cheerio.Cheeri
   else article.find('h1').first().after(facts);
 
   if (entry.webhook) return;
-  const op = operationFacts(entry.operationId);
+  const op = operationFacts(entry.operationId, undefined, siteDoc);
   const samples = [
     ['curl', 'bash', curlSample(op, brand.sandboxApiUrl)],
     ['Go', 'go', goSample(op, brand.sandboxApiUrl)],

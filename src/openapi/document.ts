@@ -2,7 +2,7 @@
  * The site's reader of the OpenAPI document (openapi/v2.0.yaml), with
  * src/openapi/documentTree.ts: it loads the document, follows its `$ref`s and
  * walks its operations. The facts components
- * (src/openapi/facts.ts), the Markdown twins (src/markdown/operationTwin.ts),
+ * (src/openapi/documentFacts.ts, given this document), the Markdown twins (src/markdown/operationTwin.ts),
  * the request samples (src/openapi/samples.ts), the validator
  * (src/openapi/schemas.ts), the local sandbox (sandbox/server.ts) and the
  * MCP server (mcp/openapi.ts) all read the document through it; the tests that
@@ -31,7 +31,6 @@ export {
   securityRequirements,
   serversOf,
   type DocumentNode,
-  type Json,
   type JsonObject,
   type OperationEntry,
 } from './documentTree';

@@ -8,20 +8,24 @@
  */
 import { parse as parseJs } from 'acorn';
 import { brand } from '../brand';
-import { enumFacts, operationFacts, schemaExample, schemaFields } from '../openapi/facts';
+import { enumFacts, operationFacts, schemaExample, schemaFields } from '../openapi/documentFacts';
+import { openapiDocument } from '../openapi/document';
 import { requestSamples } from '../openapi/samples';
+
+/** The site's OpenAPI document (openapi/v2.0.yaml), which every fact here is read from. */
+const siteDoc = openapiDocument();
 
 type Attribute = { type: string; name?: string; value?: unknown };
 type Node = { type: string; name?: string | null; attributes?: Attribute[]; children?: Node[] };
 
 const lookups: Record<string, (attrs: Record<string, string>) => unknown> = {
-  SchemaFields: (a) => schemaFields(need(a, 'name'), a.depth ? Number(a.depth) : undefined),
-  EnumValues: (a) => enumFacts(need(a, 'name')),
-  Operation: (a) => operationFacts(need(a, 'id')),
-  RequestSample: (a) => requestSamples(operationFacts(need(a, 'id'), a.example), brand.sandboxApiUrl),
-  ResponseExample: (a) => operationFacts(need(a, 'id')).responseExample,
-  RequestExample: (a) => operationFacts(need(a, 'id'), a.example).requestExample,
-  SchemaExample: (a) => schemaExample(need(a, 'name')),
+  SchemaFields: (a) => schemaFields(need(a, 'name'), a.depth ? Number(a.depth) : undefined, siteDoc),
+  EnumValues: (a) => enumFacts(need(a, 'name'), siteDoc),
+  Operation: (a) => operationFacts(need(a, 'id'), undefined, siteDoc),
+  RequestSample: (a) => requestSamples(operationFacts(need(a, 'id'), a.example, siteDoc), brand.sandboxApiUrl),
+  ResponseExample: (a) => operationFacts(need(a, 'id'), undefined, siteDoc).responseExample,
+  RequestExample: (a) => operationFacts(need(a, 'id'), a.example, siteDoc).requestExample,
+  SchemaExample: (a) => schemaExample(need(a, 'name'), siteDoc),
 };
 
 function need(attrs: Record<string, string>, key: string): string {

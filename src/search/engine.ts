@@ -26,39 +26,14 @@
 import MiniSearch, { type Options, type SearchResult } from 'minisearch';
 import type { SearchRecord } from './records';
 import { isSchemaPage } from '../api-reference/routes';
-import { FIELD_WORDS, planOf, STOP_WORDS } from './question';
+import { FIELD_WORDS, planOf } from './question';
 import { readerWords as defaultReaderWords, type ReaderWording } from './readerWords';
-import { partsOf, tokenize, wordsOf } from './words';
+import { tokenize } from './words';
 import { pageShareOf, pageWordsOf, type PageWords } from './pageWords';
-import { editDistance } from './editDistance';
+import { answers, candidateEdits, MAX_QUERY_LENGTH, PREFIX_FROM, processTerm, queryOf, singular, type QueryWord } from './terms';
 import { answeringSentence } from './answeringSentence';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
-
-/** English plurals to their singular, for plain words: payouts, statuses, currencies, addresses. */
-function singular(word: string): string {
-  if (word.length <= 3 || !/^\p{Ll}+$/u.test(word) || /(ss|us|is)$/.test(word)) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(sses|xes|ches|shes|uses)$/.test(word)) return word.slice(0, -2);
-  return word.endsWith('s') ? word.slice(0, -1) : word;
-}
-
-/** Irregular forms read as the word they are a form of: "customers paid" is "customers pay". */
-const IRREGULAR = new Map([['paid', 'pay']]);
-
-const processTerm = (term: string): string | null => {
-  const lower = term.toLowerCase();
-  return STOP_WORDS.has(lower) ? null : (IRREGULAR.get(lower) ?? singular(lower));
-};
-
-/**
- * Edits a query word may be away from an indexed word. MiniSearch finds candidates by Levenshtein
- * distance (two edits from 6 letters, so that a swap of two letters is found); a candidate counts when
- * it is within `allowedEdits` with a swap as one edit: "refnud" finds refund, "become" not welcome.
- */
-const candidateEdits = (term: string) => (term.length >= 6 ? 2 : term.length >= 4 ? 1 : 0);
-const allowedEdits = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
-const PREFIX_FROM = 3;
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -104,9 +79,6 @@ function toDoc(entry: SearchEntry, id: number): Doc {
   };
 }
 
-/** The engine reads at most this many characters of a query. */
-export const MAX_QUERY_LENGTH = 256;
-
 export type Engine = { search: (query: string, facetFilters?: FacetFilters) => Ranked[] };
 export type Ranked = {
   record: SearchEntry;
@@ -135,48 +107,6 @@ function matchesFilters(entry: SearchEntry, filters: FacetFilters): boolean {
     return value(facet) === wanted;
   };
   return filters.every((f) => (Array.isArray(f) ? f.some(one) : one(f)));
-}
-
-/** Whether an indexed word is what a query word asks for: itself, a word it begins, or a typo away. */
-function answers(queryTerm: string, docTerm: string, prefix = true): boolean {
-  if (docTerm === queryTerm) return true;
-  if (prefix && queryTerm.length >= PREFIX_FROM && docTerm.startsWith(queryTerm)) return true;
-  const allowed = allowedEdits(queryTerm);
-  return allowed > 0 && Math.abs(queryTerm.length - docTerm.length) <= allowed && editDistance(queryTerm, docTerm) <= allowed;
-}
-
-/** A word of the query: whole, and its parts when it is an identifier (covered by the whole or by all its parts). */
-type QueryWord = { whole: string | null; parts: string[] };
-
-function queryWordsOf(query: string): QueryWord[] {
-  return wordsOf(query)
-    .map((word) => ({
-      whole: processTerm(word),
-      parts: partsOf(word, true)
-        .map(processTerm)
-        .filter((t): t is string => !!t),
-    }))
-    .filter((w) => w.whole !== null || w.parts.length > 0);
-}
-
-/**
- * The most distinct terms a query counts: each is a bit of a mask, and a number's bitwise operators work
- * on 32 bits (bits 0 to 30 keep clear of the sign bit). `1 << 31` is the sign bit and `1 << 32` is `1 << 0`
- * again, so more terms would make a record with one of them count as having another.
- */
-const MAX_TERMS = 31;
-
-/** The words of a query the engine reads (in order, while their distinct terms number MAX_TERMS at most) and those terms. */
-function queryOf(query: string): { words: QueryWord[]; terms: string[] } {
-  const words: QueryWord[] = [];
-  const terms = new Set<string>();
-  for (const word of queryWordsOf(query.trim().slice(0, MAX_QUERY_LENGTH))) {
-    const added = new Set([...(word.whole === null ? [] : [word.whole]), ...word.parts].filter((t) => !terms.has(t)));
-    if (terms.size + added.size > MAX_TERMS) break;
-    words.push(word);
-    for (const term of added) terms.add(term);
-  }
-  return { words, terms: [...terms] };
 }
 
 /**
@@ -214,7 +144,7 @@ function indexOf(entries: SearchEntry[]): MiniSearch<Doc> {
 /**
  * The engine's state worked out ahead of time from the index records: MiniSearch's index and which pages
  * hold each word, as plain JSON. Loaded with `loadEngine`, it ranks as `createEngine` over the same records
- * does, without tokenizing the records again (the MCP endpoint at the edge, mcp/edgeBuild.ts).
+ * does, without tokenizing the records again (the MCP endpoint at the edge, mcp/build.ts).
  */
 export type EngineState = { records: SearchRecord[]; index: ReturnType<MiniSearch['toJSON']>; pageWords: PageWords };
 
@@ -234,6 +164,135 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
   return engineOver(entries, indexOf(entries), () => pageWordsOf(entries), options);
 }
 
+/** The query's terms as the engine reads them: each with whether it matches as a prefix, and its words as bits. */
+type Query = { terms: string[]; prefixed: boolean[]; words: QueryWord[] };
+
+/**
+ * Scoring one query: which of its terms an indexed word answers (a bit each, worked out once per word), and how well
+ * a result matches: the share of the query's words it has anywhere, and in its own title.
+ */
+function scorerOf({ terms, prefixed, words }: Query) {
+  const answered = new Map<string, number>();
+  const maskOf = (docTerm: string) => {
+    let mask = answered.get(docTerm);
+    if (mask === undefined) {
+      mask = terms.reduce((m, q, i) => (answers(q, docTerm, prefixed[i]) ? m | (1 << i) : m), 0);
+      answered.set(docTerm, mask);
+    }
+    return mask;
+  };
+  // Each query word as bits: covered by its whole, or by all of its parts.
+  const bit = (term: string) => 1 << terms.indexOf(term);
+  const wordMasks = words.map((w) => ({ whole: w.whole === null ? 0 : bit(w.whole), parts: w.parts.reduce((m, p) => m | bit(p), 0) }));
+  const share = (mask: number) => {
+    let n = 0;
+    for (const w of wordMasks) if ((mask & w.whole) !== 0 || (w.parts !== 0 && (mask & w.parts) === w.parts)) n++;
+    return n / wordMasks.length;
+  };
+  const coverage = (result: SearchResult) => {
+    let all = 0;
+    let title = 0;
+    for (const t of result.terms) {
+      const mask = maskOf(t);
+      all |= mask;
+      if (result.match[t]?.includes('title')) title |= mask;
+    }
+    return { all: share(all), title: title === 0 ? 0 : share(title) };
+  };
+  return { maskOf, coverage };
+}
+
+/**
+ * Every record that matches a query, scored, one a URL (as DocSearch's `distinct` gives): its BM25 score times the
+ * share of the query's words it holds, squared, times its title's bonus and its weight.
+ */
+function scoredHits(mini: MiniSearch<Doc>, entries: SearchEntry[], query: Query, facetFilters: FacetFilters): Map<string, Ranked> {
+  const { maskOf, coverage } = scorerOf(query);
+  const best = new Map<string, Ranked>();
+  const options = {
+    tokenize: (text: string) => text.split(' '),
+    processTerm: (t: string) => t,
+    prefix: (term: string, i: number) => query.prefixed[i] && term.length >= PREFIX_FROM,
+  };
+  for (const r of mini.search(query.terms.join(' '), options)) {
+    const record = entries[r.id as number];
+    if (!matchesFilters(record, facetFilters)) continue;
+    const cover = coverage(r);
+    if (cover.all === 0) continue; // only typo candidates that are not typos
+    const isPage = record.type === 'lvl1';
+    const titleBonus = cover.title === 1 ? (isPage ? 6 : 3) : 1 + cover.title;
+    const score = r.score * cover.all ** 2 * titleBonus * weightOf(record);
+    const seen = best.get(record.url);
+    // The words to highlight: the typo candidates that are typos of the query's words.
+    if (!seen || seen.score < score) best.set(record.url, { record, score, terms: r.terms.filter((t) => maskOf(t) !== 0).sort() });
+  }
+  return best;
+}
+
+/**
+ * Pages, not sections: hits in their order, the same text on one page (a repeated paragraph under two headings) once,
+ * at its best rank, and a page's hits past MAX_HITS_A_PAGE after every other page's first.
+ */
+function pagesFirst(sorted: Ranked[]): Ranked[] {
+  const shown = new Set<string>();
+  const perPage = new Map<string, number>();
+  const first: Ranked[] = [];
+  const later: Ranked[] = [];
+  for (const hit of sorted) {
+    const page = hit.record.url.split('#')[0];
+    const key = `${page}\u0000${hit.record.content ?? hit.record.hierarchy.join('\u0000')}`;
+    if (shown.has(key)) continue;
+    shown.add(key);
+    const count = (perPage.get(page) ?? 0) + 1;
+    perPage.set(page, count);
+    (count <= MAX_HITS_A_PAGE ? first : later).push(hit);
+  }
+  return [...first, ...later];
+}
+
+/** What a hit reads to give its answering sentence: the query's terms, and the texts at each URL. */
+type AnswerContext = { terms: string[]; prefixed: boolean[]; seen: Map<string, boolean>; textsAt: Map<string, string[]> };
+
+/**
+ * A hit with the sentence that answers: of its own text, or of the text under its heading. Worked out when read (a
+ * caller shows a page of hits, not all of them), then kept: a getter on the prototype, so that a search with thousands
+ * of hits makes no more than a small object each.
+ */
+class Hit implements Ranked {
+  private answer?: { text: string | undefined };
+  constructor(
+    readonly record: SearchEntry,
+    public score: number,
+    readonly terms: string[],
+    private readonly context: AnswerContext,
+  ) {}
+  get text(): string | undefined {
+    if (!this.answer) {
+      const { terms, prefixed, seen, textsAt } = this.context;
+      const texts = this.record.content !== undefined ? [this.record.content] : (textsAt.get(this.record.url) ?? []);
+      const holds = (word: string) => {
+        let yes = seen.get(word);
+        if (yes === undefined) {
+          const term = processTerm(word);
+          seen.set(word, (yes = term !== null && terms.some((t, i) => answers(t, term, prefixed[i]))));
+        }
+        return yes;
+      };
+      this.answer = { text: answeringSentence(texts, holds, this.record.hierarchy.filter(Boolean).at(-1)) };
+    }
+    return this.answer.text;
+  }
+}
+
+/** Whether a record's own heading (a text's: the heading right above it) holds a word that starts with `stem`. */
+function headingHas(entry: SearchEntry, stem: string): boolean {
+  const level = entry.type === 'content' ? -1 : Number(entry.type.slice(3));
+  const own = level > 0 ? (entry.hierarchy[level] ?? '') : (entry.hierarchy.filter(Boolean).at(-1) ?? '');
+  // A stem (authenticat) as the start of a word; a plain word as itself, singular or plural, not as a prefix (pay is not payout).
+  const wanted = stem.endsWith('at') ? (w: string) => w.startsWith(stem) : (w: string) => singular(w) === singular(stem);
+  return tokenize(own).some((w) => wanted(w.toLowerCase()));
+}
+
 function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: () => PageWords, options: EngineOptions): Engine {
   const words = options.readerWords ?? defaultReaderWords;
   // The text blocks at each URL (a page's or a heading's anchor), in page order.
@@ -250,51 +309,17 @@ function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: ()
     if (entry.type === 'lvl1' && isSchemaPage(entry.url)) schemaPages.set((entry.hierarchy[1] ?? '').toLowerCase(), entry);
   const pageShare = pageShareOf(pageWords);
   const orderOf = new Map(entries.map((entry, i) => [entry, i]));
-  /** Whether a record's own heading (a text's: the heading right above it) holds a word that starts with `stem`. */
-  const headingHas = (entry: SearchEntry, stem: string) => {
-    const level = entry.type === 'content' ? -1 : Number(entry.type.slice(3));
-    const own = level > 0 ? (entry.hierarchy[level] ?? '') : (entry.hierarchy.filter(Boolean).at(-1) ?? '');
-    // A stem (authenticat) as the start of a word; a plain word as itself, singular or plural, not as a prefix (pay is not payout).
-    const wanted = stem.endsWith('at') ? (w: string) => w.startsWith(stem) : (w: string) => singular(w) === singular(stem);
-    return tokenize(own).some((w) => wanted(w.toLowerCase()));
-  };
-
   /** The schema pages a query asks the fields of: it names the schema and a field word. */
   const askedSchemas = (query: string) => {
     const named = query.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
     if (!named.some((w) => FIELD_WORDS.has(w.toLowerCase()))) return [];
     return named.map((w) => schemaPages.get(w.toLowerCase())).filter((r): r is SearchEntry => r !== undefined);
   };
-  /**
-   * A hit with the sentence that answers: of its own text, or of the text under its heading. Worked out
-   * when read (a caller shows a page of hits, not all of them), then kept: a getter on the prototype, so
-   * that a search with thousands of hits makes no more than a small object each.
-   */
-  class Hit implements Ranked {
-    private answer?: { text: string | undefined };
-    constructor(
-      readonly record: SearchEntry,
-      public score: number,
-      readonly terms: string[],
-      private readonly query: { terms: string[]; prefixed: boolean[]; seen: Map<string, boolean> },
-    ) {}
-    get text(): string | undefined {
-      if (!this.answer) {
-        const texts = this.record.content !== undefined ? [this.record.content] : (textsAt.get(this.record.url) ?? []);
-        const { terms, prefixed, seen } = this.query;
-        const holds = (word: string) => {
-          let yes = seen.get(word);
-          if (yes === undefined) {
-            const term = processTerm(word);
-            seen.set(word, (yes = term !== null && terms.some((t, i) => answers(t, term, prefixed[i]))));
-          }
-          return yes;
-        };
-        this.answer = { text: answeringSentence(texts, holds, this.record.hierarchy.filter(Boolean).at(-1)) };
-      }
-      return this.answer.text;
-    }
-  }
+  // On a tie, a guide or help-centre page before the API reference's page of the same thing, then the index's order
+  // (whatever order MiniSearch's own index, built now or loaded, lists them in).
+  const ref = (hit: Ranked) => (hit.record.url.startsWith('/api') ? 1 : 0);
+  const order = (hit: Ranked) => orderOf.get(hit.record) ?? 0;
+  const byRank = (a: Ranked, b: Ranked) => b.score - a.score || ref(a) - ref(b) || order(a) - order(b);
 
   return {
     search(typed, facetFilters = []) {
@@ -302,87 +327,18 @@ function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: ()
       const { words: queryWords, terms } = queryOf(plan.query);
       if (terms.length === 0) return [];
       const prefixed = terms.map((t, i) => plan.prefix(t, i === terms.length - 1));
-      // Which of the query's terms each indexed word answers (a bit each), worked out once per word.
-      const answered = new Map<string, number>();
-      const maskOf = (docTerm: string) => {
-        let mask = answered.get(docTerm);
-        if (mask === undefined) {
-          mask = terms.reduce((m, q, i) => (answers(q, docTerm, prefixed[i]) ? m | (1 << i) : m), 0);
-          answered.set(docTerm, mask);
-        }
-        return mask;
-      };
-      // Each query word as bits: covered by its whole, or by all of its parts.
-      const bit = (term: string) => 1 << terms.indexOf(term);
-      const wordMasks = queryWords.map((w) => ({
-        whole: w.whole === null ? 0 : bit(w.whole),
-        parts: w.parts.reduce((m, p) => m | bit(p), 0),
-      }));
-      const share = (mask: number) => {
-        let n = 0;
-        for (const w of wordMasks) if ((mask & w.whole) !== 0 || (w.parts !== 0 && (mask & w.parts) === w.parts)) n++;
-        return n / wordMasks.length;
-      };
-      /** How well a result matches: the share of the query's words it has anywhere, and in its own title. */
-      const coverage = (result: SearchResult) => {
-        let all = 0;
-        let title = 0;
-        for (const t of result.terms) {
-          const mask = maskOf(t);
-          all |= mask;
-          if (result.match[t]?.includes('title')) title |= mask;
-        }
-        return { all: share(all), title: title === 0 ? 0 : share(title) };
-      };
-      const best = new Map<string, Ranked>();
-      const search = {
-        tokenize: (text: string) => text.split(' '),
-        processTerm: (t: string) => t,
-        prefix: (term: string, i: number) => prefixed[i] && term.length >= PREFIX_FROM,
-      };
-      for (const r of mini.search(terms.join(' '), search)) {
-        const record = entries[r.id as number];
-        if (!matchesFilters(record, facetFilters)) continue;
-        const cover = coverage(r);
-        if (cover.all === 0) continue; // only typo candidates that are not typos
-        const isPage = record.type === 'lvl1';
-        const titleBonus = cover.title === 1 ? (isPage ? 6 : 3) : 1 + cover.title;
-        const score = r.score * cover.all ** 2 * titleBonus * weightOf(record);
-        const seen = best.get(record.url);
-        // One hit per URL (with its anchor), as DocSearch's `distinct` gives.
-        // The words to highlight: the typo candidates that are typos of the query's words.
-        if (!seen || seen.score < score) best.set(record.url, { record, score, terms: r.terms.filter((t) => maskOf(t) !== 0).sort() });
-      }
-      // The same text on one page under two headings (a repeated paragraph) is shown once, at its best rank;
-      // a page's fourth hit and beyond wait until every other page has been listed.
-      const shown = new Set<string>();
-      const perPage = new Map<string, number>();
-      const first: Ranked[] = [];
-      const later: Ranked[] = [];
+      const best = scoredHits(mini, entries, { terms, prefixed, words: queryWords }, facetFilters);
       // A question's hits whose own heading holds its rare words weigh more: (1 + n) ** 2.5, 5.7 times for one, 15.6
       // for two (chosen on the relevance sets: a heading about the question's topic above text that mentions it).
       if (plan.rare.length)
         for (const hit of best.values()) hit.score *= (1 + plan.rare.filter((stem) => headingHas(hit.record, stem)).length) ** 2.5;
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter((record) => matchesFilters(record, facetFilters));
-      // On a tie, a guide or help-centre page before the API reference's page of the same thing, then the index's order
-      // (whatever order MiniSearch's own index, built now or loaded, lists them in).
-      const ref = (hit: Ranked) => (hit.record.url.startsWith('/api') ? 1 : 0);
-      const order = (hit: Ranked) => orderOf.get(hit.record) ?? 0;
-      for (const hit of [...best.values()].sort((a, b) => b.score - a.score || ref(a) - ref(b) || order(a) - order(b))) {
-        const page = hit.record.url.split('#')[0];
-        const key = `${page}\u0000${hit.record.content ?? hit.record.hierarchy.join('\u0000')}`;
-        if (shown.has(key)) continue;
-        shown.add(key);
-        const count = (perPage.get(page) ?? 0) + 1;
-        perPage.set(page, count);
-        (count <= MAX_HITS_A_PAGE ? first : later).push(hit);
-      }
       const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, terms: [] });
       const listed = new Set(schemaHits.map((h) => h.record.url));
-      const ranked = [...schemaHits, ...[...first, ...later].filter((h) => !listed.has(h.record.url))];
-      const query = { terms, prefixed, seen: new Map<string, boolean>() };
-      return ranked.map((hit) => new Hit(hit.record, hit.score, hit.terms, query));
+      const ranked = [...schemaHits, ...pagesFirst([...best.values()].sort(byRank)).filter((h) => !listed.has(h.record.url))];
+      const context = { terms, prefixed, seen: new Map<string, boolean>(), textsAt };
+      return ranked.map((hit) => new Hit(hit.record, hit.score, hit.terms, context));
     },
   };
 }

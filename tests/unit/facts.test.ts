@@ -1,15 +1,19 @@
-/** The build-time readers of the OpenAPI document (src/openapi/facts.ts) and the request samples built from them. */
+/** The build-time readers of the OpenAPI document (src/openapi/documentFacts.ts, over the site's document) and the request samples built from them. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import * as cheerio from 'cheerio';
-import { enumFacts, operationFacts, schemaFields, allOperationIds } from '../../src/openapi/facts';
+import { enumFacts, operationFacts, schemaFields, allOperationIds } from '../../src/openapi/documentFacts';
+import { openapiDocument } from '../../src/openapi/document';
 import { curlSample, goSample } from '../../src/openapi/samples';
 import { brand } from '../../src/brand';
 import { calls, entities, statuses, errorCodes, payoutErrorCodes } from '../fixtures/spec';
 import { call, operationPage, requestExamples } from '../openapi';
 import { fileOfRoute } from '../../src/built/pages';
 import { assertBuilt, BUILD_DIR } from './build-output';
+
+/** The site's OpenAPI document (openapi/v2.0.yaml), which every fact here is read from. */
+const siteDoc = openapiDocument();
 
 /** The method and path that the built page at `route` shows in its header, or undefined when no page is built there. */
 function builtOperation(route: string): { method: string; path: string } | undefined {
@@ -26,7 +30,7 @@ function builtOperation(route: string): { method: string; path: string } | undef
 test('field tables list every field the specification gives for an entity', () => {
   for (const name of ['Charge', 'CryptoPayment', 'Checkout', 'Invoice', 'Deposit', 'MassPayout', 'BalanceEntry']) {
     const rows = new Set(
-      schemaFields(name)
+      schemaFields(name, undefined, siteDoc)
         .filter((r) => r.depth === 0)
         .map((r) => r.name),
     );
@@ -36,11 +40,11 @@ test('field tables list every field the specification gives for an entity', () =
 });
 
 test('field tables mark required, nullable and deprecated fields and show enum values', () => {
-  const payment = schemaFields('CryptoPayment');
+  const payment = schemaFields('CryptoPayment', undefined, siteDoc);
   assert.equal(payment.find((r) => r.name === 'address')?.deprecated, true);
   assert.equal(payment.find((r) => r.name === 'id')?.required, true);
   assert.equal(payment.find((r) => r.name === 'address_from')?.nullable, true);
-  const charge = schemaFields('Charge');
+  const charge = schemaFields('Charge', undefined, siteDoc);
   assert.deepEqual(charge.find((r) => r.name === 'status')?.values, [...statuses.Charge]);
   assert.ok(
     charge.some((r) => r.name === 'timeline[].status'),
@@ -83,24 +87,24 @@ test('field tables read the document they are given and resolve $refs as its rea
 
 test('enum lists carry the values and the meanings the document gives', () => {
   assert.deepEqual(
-    enumFacts('ErrorCode').values.map((v) => v.value),
+    enumFacts('ErrorCode', siteDoc).values.map((v) => v.value),
     Object.keys(errorCodes),
   );
-  const insufficient = enumFacts('ErrorCode').values.find((v) => v.value === 'insufficient_balance');
+  const insufficient = enumFacts('ErrorCode', siteDoc).values.find((v) => v.value === 'insufficient_balance');
   assert.equal(insufficient?.description, errorCodes.insufficient_balance);
   assert.deepEqual(
-    enumFacts('PayoutErrorCode').values.map((v) => v.value),
+    enumFacts('PayoutErrorCode', siteDoc).values.map((v) => v.value),
     Object.keys(payoutErrorCodes),
   );
-  assert.throws(() => enumFacts('Charge'), /not an enum/);
-  assert.throws(() => schemaFields('NoSuchSchema'), /no component schema/);
+  assert.throws(() => enumFacts('Charge', siteDoc), /not an enum/);
+  assert.throws(() => schemaFields('NoSuchSchema', undefined, siteDoc), /no component schema/);
 });
 
 test("operations resolve to the method, path and reference page of the specification's calls (tests/fixtures/spec.ts)", () => {
   assertBuilt();
-  assert.deepEqual(allOperationIds().sort(), calls.map((c) => c.operationId).sort());
+  assert.deepEqual(allOperationIds(siteDoc).sort(), calls.map((c) => c.operationId).sort());
   for (const call of calls) {
-    const op = operationFacts(call.operationId);
+    const op = operationFacts(call.operationId, undefined, siteDoc);
     assert.equal(op.method, call.method.toUpperCase(), call.operationId);
     assert.equal(op.path, call.path, call.operationId);
     // The link the guides render must reach the built reference page of this very call
@@ -112,11 +116,11 @@ test("operations resolve to the method, path and reference page of the specifica
     );
   }
   assert.equal(builtOperation('/api/no-such-call'), undefined, 'a link to no page is caught (test of the test)');
-  assert.throws(() => operationFacts('noSuchCall'), /no operation/);
+  assert.throws(() => operationFacts('noSuchCall', undefined, siteDoc), /no operation/);
 });
 
 test('the curl sample uses the operation method, sandbox URL, auth and example body', () => {
-  const op = operationFacts('createCharge');
+  const op = operationFacts('createCharge', undefined, siteDoc);
   const curl = curlSample(op, brand.sandboxApiUrl);
   assert.match(curl, new RegExp(`^curl -X POST "${brand.sandboxApiUrl}/charges"`));
   assert.match(curl, /Authorization: Bearer \$API_TOKEN/);
@@ -127,7 +131,7 @@ test('the curl sample uses the operation method, sandbox URL, auth and example b
 });
 
 test('the curl sample of a public call sends no credentials and fills path parameters', () => {
-  const op = operationFacts('getCharge');
+  const op = operationFacts('getCharge', undefined, siteDoc);
   const curl = curlSample(op, brand.sandboxApiUrl);
   assert.doesNotMatch(curl, /Authorization/);
   assert.doesNotMatch(curl, /\{id\}/);
@@ -135,7 +139,7 @@ test('the curl sample of a public call sends no credentials and fills path param
 });
 
 test('required query parameters are filled from their examples', () => {
-  const curl = curlSample(operationFacts('getConvertToken'), brand.sandboxApiUrl);
+  const curl = curlSample(operationFacts('getConvertToken', undefined, siteDoc), brand.sandboxApiUrl);
   const url = new URL(curl.match(/"([^"]+)"/)?.[1] ?? '');
   for (const name of ['network_from', 'symbol_from', 'network_to', 'symbol_to', 'amount']) {
     assert.ok(url.searchParams.get(name), `${name} is set`);
@@ -143,7 +147,7 @@ test('required query parameters are filled from their examples', () => {
 });
 
 test('the Go sample is a complete program using the same method, URL and body', () => {
-  const op = operationFacts('sendMassPayout');
+  const op = operationFacts('sendMassPayout', undefined, siteDoc);
   const go = goSample(op, brand.sandboxApiUrl);
   assert.match(go, /^package main\n/);
   assert.match(go, /http\.NewRequest\(http\.MethodPut, "https:\/\/[^"]+\/mass-payouts\/[0-9a-f-]{36}\/send", strings\.NewReader\(`/);
@@ -151,6 +155,6 @@ test('the Go sample is a complete program using the same method, URL and body', 
   const body = go.slice(go.indexOf('strings.NewReader(`') + 19, go.indexOf('`)'));
   assert.deepEqual(JSON.parse(body), requestExamples(call('sendMassPayout'))[0][1], 'the body is the document example');
   assert.match(go, /req\.Header\.Set\("Authorization", "Bearer "\+os\.Getenv\("API_TOKEN"\)\)/);
-  const noBody = goSample(operationFacts('getCharge'), brand.sandboxApiUrl);
+  const noBody = goSample(operationFacts('getCharge', undefined, siteDoc), brand.sandboxApiUrl);
   assert.doesNotMatch(noBody, /"strings"|"os"/, 'no unused imports (Go would not compile)');
 });

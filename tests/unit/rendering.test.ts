@@ -23,7 +23,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { builtPages, filesUnder } from '../../src/built/pages';
-import { schemaFields } from '../../src/openapi/facts';
+import { schemaFields } from '../../src/openapi/documentFacts';
+import { openapiDocument } from '../../src/openapi/document';
 import { excerptOf } from '../../src/markdown/excerpt';
 import { rulesSentence } from '../../src/text';
 import type { UnknownsFile } from '../../src/plugins/gaps';
@@ -41,6 +42,9 @@ import {
   spacedText,
 } from './rendering-defects';
 import type { DocumentNode } from '../../src/openapi/document';
+
+/** The site's OpenAPI document (openapi/v2.0.yaml), which every fact here is read from. */
+const siteDoc = openapiDocument();
 
 type Page = { route: string; $: cheerio.CheerioAPI };
 
@@ -116,7 +120,7 @@ describe('field tables', () => {
 
   test('a map says what its keys are and what each value holds, then the value’s fields', () => {
     for (const name of ['WidgetLimits', 'WidgetUnverifiedLimits']) {
-      const rows = schemaFields(name);
+      const rows = schemaFields(name, undefined, siteDoc);
       assert.equal(rows[0]?.name, '<key>', name);
       assert.match(rows[0].description ?? '', /^Each key: .+ Each value: .+/, name);
       assert.ok(rows.slice(1).every((row) => row.name.startsWith('<key>.')) && rows.length > 1, name);
@@ -125,7 +129,7 @@ describe('field tables', () => {
 
   test('an error lists its nested errors as {message, target}, each once', () => {
     for (const name of ['Error', 'ErrorResponse']) {
-      const rows = schemaFields(name).map((row) => row.name.replace(/^data\./, ''));
+      const rows = schemaFields(name, undefined, siteDoc).map((row) => row.name.replace(/^data\./, ''));
       assert.deepEqual(
         rows.filter((row) => row.startsWith('errors')),
         ['errors', 'errors[].message', 'errors[].target'],
@@ -286,7 +290,7 @@ describe('field tables say something in every row', () => {
   });
 
   test('an array field without words of its own says what each item is, from its items’ schema', () => {
-    const row = schemaFields('Charge').find((r) => r.name === 'payments');
+    const row = schemaFields('Charge', undefined, siteDoc).find((r) => r.name === 'payments');
     const items = deref(doc.components.schemas.Charge.properties.payments.items);
     assert.equal(row?.description, `Each item: ${items.description.trim().replace(/^A /, 'a ')}`);
   });

@@ -17,12 +17,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { brand } from '../../src/brand';
-import { operationFacts } from '../../src/openapi/facts';
+import { operationFacts } from '../../src/openapi/documentFacts';
+import { openapiDocument } from '../../src/openapi/document';
 import { curlSample, goSample } from '../../src/openapi/samples';
 import { operationAnswer, findOperation } from '../../mcp/openapi';
 import { Site } from '../../mcp/site';
 import type { DocumentNode } from '../../src/openapi/document';
 import { calls, deref, doc, requestExamples, type DocumentedCall } from '../openapi';
+
+/** The site's OpenAPI document (openapi/v2.0.yaml), which every fact here is read from. */
+const siteDoc = openapiDocument();
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
@@ -69,7 +73,7 @@ test('calls with a path id are those of the specification on charges, deposits, 
 for (const c of withPathId) {
   test(`${c.operationId}: the samples call its own object (${c.path})`, async () => {
     const expected = ownObjectId(c);
-    const op = operationFacts(c.operationId);
+    const op = operationFacts(c.operationId, undefined, siteDoc);
     for (const [language, sample] of [
       ['curl', curlSample(op, brand.sandboxApiUrl)],
       ['Go', goSample(op, brand.sandboxApiUrl)],
@@ -123,7 +127,7 @@ test("a sample on another object's id is caught (test of the test)", () => {
   const own = ownObjectId(send);
   const other = ownObjectId(calls.find((c) => c.operationId === 'getCharge') as DocumentedCall);
   assert.notEqual(own, other);
-  const op = operationFacts('sendMassPayout');
+  const op = operationFacts('sendMassPayout', undefined, siteDoc);
   for (const sample of [curlSample(op, brand.sandboxApiUrl), goSample(op, brand.sandboxApiUrl)]) {
     assert.deepEqual(urlIds(sample), [own], 'the check reads the id of the sample as written');
     const planted = sample.split(own).join(other);

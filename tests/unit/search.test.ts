@@ -363,7 +363,7 @@ test('a result list never shows the same text of one page twice', () => {
 
 test('the engine loaded from its state built ahead ranks as the engine over the records, hit for hit', () => {
   const { records } = loadIndex();
-  // Through JSON, as the edge's bundle carries it (mcp/edgeBuild.ts).
+  // Through JSON, as the edge's bundle carries it (mcp/build.ts).
   const loaded = loadEngine(JSON.parse(JSON.stringify(engineState(records))) as EngineState);
   const indexed = createEngine(records);
   const view = (engine: Engine, query: string) =>

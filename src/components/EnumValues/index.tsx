@@ -1,7 +1,7 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import type { EnumFacts } from '@site/src/openapi/facts';
+import type { EnumFacts } from '@site/src/openapi/documentFacts';
 import InlineMarkdown from '@site/src/components/InlineMarkdown';
 import styles from './styles.module.css';
 

@@ -1,6 +1,6 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
-import type { OperationFacts } from '@site/src/openapi/facts';
+import type { OperationFacts } from '@site/src/openapi/documentFacts';
 import { operationPageUrl } from '@site/src/api-reference/routes';
 import InlineMarkdown from '@site/src/components/InlineMarkdown';
 import ValueList from '@site/src/components/ValueList';

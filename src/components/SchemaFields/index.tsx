@@ -1,5 +1,5 @@
 import React from 'react';
-import type { FieldRow } from '@site/src/openapi/facts';
+import type { FieldRow } from '@site/src/openapi/documentFacts';
 import InlineMarkdown from '@site/src/components/InlineMarkdown';
 import ValueList from '@site/src/components/ValueList';
 import { rulesSentence } from '@site/src/text';

@@ -1,6 +1,6 @@
 /**
  * The MCP endpoint at the edge: `/mcp` on the site's own Cloudflare Pages deployment (build/_worker.js and
- * build/_routes.json, mcp/edgeBuild.ts), under workerd, through the SDK's own Streamable HTTP client. It is
+ * build/_routes.json, mcp/build.ts), under workerd, through the SDK's own Streamable HTTP client. It is
  * asked the integration questions of the stdio and `--http` tests (tests/mcp-questions.ts) and must answer
  * byte for byte as the package does (mcp/dist/server.js on stdio, reading the same deployment over HTTP),
  * but for try_in_sandbox, which stays in the package. Then the limits of the hosted mode: a foreign Origin,
@@ -172,7 +172,9 @@ describe('the MCP endpoint of a build with hosted DocSearch (no built-in index),
     // The build as a hosted-search build publishes it: no search-index.json; its worker built by the build's own step.
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-hosted-edge-'));
     fs.cpSync(BUILD_DIR, folder, { recursive: true, filter: (file) => !/(search-index\.json|_worker\.js)$/.test(file) });
-    execFileSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../../mcp/edgeBuild.ts'), folder], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../../mcp/build.ts'), '--edge', folder], {
+      stdio: 'inherit',
+    });
     host = await startWrangler(folder);
     edge = new Client({ name: 'docs-mcp-check', version: '1.0.0' });
     await edge.connect(new StreamableHTTPClientTransport(new URL('/mcp', host.origin)));
