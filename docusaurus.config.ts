@@ -221,7 +221,7 @@ const config = {
     // /v2.0.json beside /v2.0.yaml: the MCP server reads the document from it (faster to parse).
     './src/plugins/openapi-json.ts',
     './deploy/plugin.ts',
-    './src/plugins/gaps.ts',
+    './src/plugins/unknowns.ts',
     // Each page as Markdown (its URL plus .md), /llms.txt and /llms-full.txt.
     ['./src/plugins/markdown-twins.ts', { openApiPath: `/${OPENAPI_FILE}` }],
     ['./src/plugins/search.ts', { mode: search.mode }],

@@ -27,7 +27,7 @@ export class UsageError extends Error {}
 export const HELP = `Usage: ${COMMAND} [--site URL] [--sandbox URL] [--http [HOST:]PORT]
 
 The MCP server of the ${brand.name} docs: it reads the published site (llms.txt, the pages'
-Markdown twins, the OpenAPI document, the search index and the gap report) and answers an
+Markdown twins, the OpenAPI document, the search index and the unknowns report) and answers an
 assistant's tools from it. On stdio unless --http is given.
 
 Options:

@@ -5,12 +5,12 @@
 import { brand } from '../src/brand';
 import { schemaPageUrl } from '../src/api-reference/routes';
 import type { JsonObject } from '../src/openapi/documentTree';
-import { gapReport, type Mark } from './gaps';
+import { unknownMarks, type Mark } from './marks';
 import { callsBySchema, schemasOf, OPENAPI_URL_PATH } from './openapi';
 import type { Site } from './site';
 
-/** The gap report's marks, or undefined when the site does not publish it (the answers then carry the document's own). */
-export const marksOf = (site: Site): Promise<Mark[] | undefined> => gapReport(site).catch(() => undefined);
+/** The unknowns report's marks, or undefined when the site does not publish it (the answers then carry the document's own). */
+export const marksOf = (site: Site): Promise<Mark[] | undefined> => unknownMarks(site).catch(() => undefined);
 
 /**
  * The objects (component schemas) that `shown` names, in code (`FiatWithdrawal`) or by a link to their
@@ -40,7 +40,7 @@ export function notDocumentedBlock(site: Site, marks: Mark[], shown: string, obj
   return [
     ...(missing.length
       ? [
-          `Not documented yet on this page, outside the text above (the site's gap report, ${site.urlOf('/unknowns.json')}):`,
+          `Not documented yet on this page, outside the text above (the site's unknowns report, ${site.urlOf('/unknowns.json')}):`,
           '',
           ...missing.map((m) => `- ${m.text} (${m.topic}${m.heading ? `, under "${m.heading}"` : ''})`),
           '',

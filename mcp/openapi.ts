@@ -26,7 +26,7 @@ import { escapeRegExp } from '../src/text';
 import { operationPageUrl, schemaPageUrl } from '../src/api-reference/routes';
 import { schemaHomes } from '../src/api-reference/schemaPages';
 import { queryRecord } from '../src/openapi/requestCheck';
-import { markAnswer, marksOn, type Mark } from './gaps';
+import { markAnswer, marksOn, type Mark } from './marks';
 import type { Site } from './site';
 
 /** Where the site serves the document: openapi/ is one of its static directories. */
@@ -218,7 +218,7 @@ function responsesPart(entry: OperationEntry, all: JsonObject, { responses = tru
 
 /**
  * get_operation's answer: the call with everything resolved, its authentication, its curl samples, and
- * what is not documented yet about it: its own marks (`x-unknown`), and the marks of the gap report on
+ * what is not documented yet about it: its own marks (`x-unknown`), and the marks of the unknowns report on
  * its page and on the pages of the schemas it uses (`marks`, when the site publishes the report).
  */
 export function operationAnswer(

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { brand } from '../../src/brand';
 import { DOCS_SETS } from '../../src/docsSets';
 import { MAX_QUERY_LENGTH } from '../../src/search/terms';
-import { marksOn } from '../gaps';
+import { marksOn } from '../marks';
 import { marksOf, notDocumentedBlock, objectsWithoutCalls } from '../notDocumented';
 import { apiDocument } from '../openapi';
 import { SECTION_NAMES, searchDocs as searchSite, searchIndex } from '../search';

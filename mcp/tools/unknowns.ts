@@ -1,7 +1,7 @@
-/** list_unknowns: the facts the docs mark as not documented yet (the site's gap report). */
+/** list_unknowns: the facts the docs mark as not documented yet (the site's unknowns report). */
 import { z } from 'zod';
 import { brand } from '../../src/brand';
-import { gapReport, markAnswer } from '../gaps';
+import { unknownMarks, markAnswer } from '../marks';
 import { holdsWords, withSynonyms } from '../synonyms';
 import { docsTool, json, READ_ONLY } from './tool';
 
@@ -9,13 +9,13 @@ export const listUnknowns = docsTool({
   name: 'list_unknowns',
   title: 'List what is not documented yet',
   description:
-    "Lists the facts the docs mark as not documented yet (the site's gap report): topic, what is missing, and the page and heading " +
+    "Lists the facts the docs mark as not documented yet (the site's unknowns report): topic, what is missing, and the page and heading " +
     'of the mark. When a question touches one of them, say that it is not documented yet and point to support instead of guessing. ' +
     'Give a topic or a word to narrow the list.',
   input: { topic: z.string().max(200).optional().describe('A topic (callback-signature) or a word found in the marks.') },
   annotations: READ_ONLY,
   handler: async ({ topic }, { site }) => {
-    const marks = await gapReport(site);
+    const marks = await unknownMarks(site);
     const wanted = topic?.trim().toLowerCase();
     // "webhook" finds the marks written with "callback" (mcp/synonyms.ts).
     const variants = wanted ? withSynonyms(wanted) : [];

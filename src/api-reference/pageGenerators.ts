@@ -3,7 +3,7 @@
  * operation (paths and webhooks) or on a top-level schema, each entry
  * `{topic, text}`. The API pages render them with the site's one component for
  * unknowns (<Unknown>, src/components/Unknown), right after the description, so
- * the gap report finds them as it finds the marks of the guides. It wraps the
+ * the unknowns report finds them as it finds the marks of the guides. It wraps the
  * Markdown generators of docusaurus-plugin-openapi-docs 5.2 (`lib/markdown`,
  * a path the package does not export: tests/unit/vendor-pins.test.ts holds this
  * file to that version).

@@ -2,7 +2,7 @@
  * Reading the article of a built page (build/**.html) as a reader sees it, for
  * the plugins that take text out of the build after it: the Markdown twins
  * (src/markdown/htmlToMarkdown.ts), the search index (src/plugins/search.ts)
- * and the gap report (src/plugins/gaps.ts). What of an article is the page's
+ * and the unknowns report (src/plugins/unknowns.ts). What of an article is the page's
  * chrome, and where two elements meet with a gap the reader sees but no text.
  */
 import type { AnyNode, Element } from 'cheerio';

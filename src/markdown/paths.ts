@@ -1,6 +1,6 @@
 /**
  * Where the Markdown forms of the site and its other files for assistants live.
- * Shared by the build (src/plugins/markdown-twins.ts, src/plugins/gaps.ts), the
+ * Shared by the build (src/plugins/markdown-twins.ts, src/plugins/unknowns.ts), the
  * hosting rules (deploy/rules.ts), the "Copy page" button and the MCP server
  * (mcp/), so it must stay free of Node imports.
  */
@@ -9,7 +9,7 @@
 export const LLMS_TXT = '/llms.txt';
 /** Every twin in one file, in sidebar order. */
 export const LLMS_FULL_TXT = '/llms-full.txt';
-/** The gap report as JSON (src/plugins/gaps.ts): every fact marked as not documented yet. */
+/** The unknowns report as JSON (src/plugins/unknowns.ts): every fact marked as not documented yet. */
 export const UNKNOWNS_JSON = '/unknowns.json';
 
 /**

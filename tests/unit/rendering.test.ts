@@ -27,7 +27,7 @@ import { schemaFields } from '../../src/openapi/documentFacts';
 import { openapiDocument } from '../../src/openapi/document';
 import { excerptOf } from '../../src/markdown/excerpt';
 import { rulesSentence } from '../../src/text';
-import type { UnknownsFile } from '../../src/plugins/gaps';
+import type { UnknownsFile } from '../../src/plugins/unknowns';
 import { assertBuilt, BUILD_DIR } from './build-output';
 import { deref, doc } from '../openapi';
 import {

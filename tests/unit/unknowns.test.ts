@@ -13,7 +13,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { hedgingPhrases } from '../fixtures/hedging';
 import { statedTransitions } from '../fixtures/spec';
-import { collectGaps, gapProblems, gapsOfPage, type UnknownsFile } from '../../src/plugins/gaps';
+import { collectMarks, markProblems, marksOfPage, type UnknownsFile } from '../../src/plugins/unknowns';
 import { builtPages, fileOfRoute } from '../../src/built/pages';
 import { openapiDocument } from '../../src/openapi/document';
 import { assertBuilt, BUILD_DIR } from './build-output';
@@ -72,7 +72,7 @@ function headingsOfRoute(route: string): string[] {
 }
 
 /**
- * How a published gap report differs from what the build and the sources hold: the marks ("route topic")
+ * How a published unknowns report differs from what the build and the sources hold: the marks ("route topic")
  * of the built pages, each page's in its order; the texts ("topic text") of the sources; and each mark's
  * heading among its page's headings.
  */
@@ -126,16 +126,16 @@ test('the hedging check sees a phrase in the article and ignores the unknown not
   assert.ok(!$$('article').text().includes('not stated'));
 });
 
-test('the gap report lists exactly the marks in the build and the sources, at most three a page', () => {
+test('the unknowns report lists exactly the marks in the build and the sources, at most three a page', () => {
   assertBuilt();
-  const gaps = collectGaps(BUILD_DIR);
-  assert.deepEqual(gaps.map((g) => `${g.route} ${g.topic}`).sort(), marksInHtml().sort());
-  assert.equal(gaps.length, marksInSources().length, 'every mark of the sources reaches exactly one built page');
-  assert.deepEqual(gapProblems(gaps), []);
-  for (const gap of gaps) assert.ok(gap.text.length > 10 && gap.heading, `${gap.route} ${gap.topic} has a heading and a text`);
+  const marks = collectMarks(BUILD_DIR);
+  assert.deepEqual(marks.map((g) => `${g.route} ${g.topic}`).sort(), marksInHtml().sort());
+  assert.equal(marks.length, marksInSources().length, 'every mark of the sources reaches exactly one built page');
+  assert.deepEqual(markProblems(marks), []);
+  for (const gap of marks) assert.ok(gap.text.length > 10 && gap.heading, `${gap.route} ${gap.topic} has a heading and a text`);
   const sections = new Map<string, number>();
-  for (const g of gaps) sections.set(g.route.split('/')[1], (sections.get(g.route.split('/')[1]) ?? 0) + 1);
-  console.log(`# unknowns marked: ${gaps.length} (${[...sections].map(([s, n]) => `/${s} ${n}`).join(', ')})`);
+  for (const g of marks) sections.set(g.route.split('/')[1], (sections.get(g.route.split('/')[1]) ?? 0) + 1);
+  console.log(`# unknowns marked: ${marks.length} (${[...sections].map(([s, n]) => `/${s} ${n}`).join(', ')})`);
 });
 
 test('/unknowns.json publishes each mark of the sources once, on its page, under a heading of that page', () => {
@@ -167,10 +167,10 @@ test('a published mark that is missing, moved, reworded, out of page order or un
 test('a page with four marks, or one topic twice, is refused (test of the test)', () => {
   const mark = (t: string) => `<aside data-unknown-topic="${t}"><p>Not documented yet: what ${t} is. Ask a@b.example.</p></aside>`;
   const heading = '<h2 id="x">X<a href="#x" class="hash-link" aria-label="Direct link to X">#</a></h2>';
-  const gaps = gapsOfPage(`<article><h1>T</h1>${heading}${['a', 'b', 'c', 'd', 'a'].map(mark).join('')}</article>`, '/p');
-  assert.equal(gaps[0].heading, 'X', "the heading's text, without its anchor link");
-  assert.equal(gaps[0].text, 'what a is.');
-  assert.deepEqual(gapProblems(gaps), ['/p has 5 marks (at most 3)', '/p marks "a" twice']);
+  const marks = marksOfPage(`<article><h1>T</h1>${heading}${['a', 'b', 'c', 'd', 'a'].map(mark).join('')}</article>`, '/p');
+  assert.equal(marks[0].heading, 'X', "the heading's text, without its anchor link");
+  assert.equal(marks[0].text, 'what a is.');
+  assert.deepEqual(markProblems(marks), ['/p has 5 marks (at most 3)', '/p marks "a" twice']);
 });
 
 /** The edges of a Mermaid state diagram, by state label. */

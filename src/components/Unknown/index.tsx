@@ -3,7 +3,7 @@ import { brand } from '@site/src/brand';
 import styles from './styles.module.css';
 
 type Props = {
-  /** A short kebab-case name for the gap, unique on its page (for example `fiat-withdrawal-balance`). The gap report lists it. */
+  /** A short kebab-case name for the gap, unique on its page (for example `fiat-withdrawal-balance`). The unknowns report lists it. */
   topic: string;
   /** One plain sentence naming what is not documented yet, for example "Which balance a fiat withdrawal is taken from." */
   children: React.ReactNode;
@@ -11,8 +11,8 @@ type Props = {
 
 /**
  * The site's one way to mark an unknown: a fact the API does not document yet,
- * used only where a reader would otherwise act wrongly. The build's gap report
- * (`npm run gaps`) lists every mark by page, heading and topic; the docs team
+ * used only where a reader would otherwise act wrongly. The build's unknowns report
+ * (`npm run unknowns`) lists every mark by page, heading and topic; the docs team
  * fills one by writing the fact and removing the mark.
  *
  * The OpenAPI document marks its unknowns with `x-unknown`; the API pages

@@ -83,7 +83,7 @@ describe('the MCP endpoint at the edge (wrangler pages dev over build/)', () => 
       const page = (JSON.parse(a.text) as { hits: Array<{ url: string }> }).hits[0].url;
       assert.deepEqual(await callOn(edge, 'read_page', { page }), await callOn(stdio.client, 'read_page', { page }), page);
     }
-    // The whole gap report, a whole call, a broken body, and an error result.
+    // The whole unknowns report, a whole call, a broken body, and an error result.
     const more: Array<[string, Record<string, unknown>]> = [
       ['list_unknowns', {}],
       ['get_operation', { operation: 'POST /mass-payouts/{id}/send' }],

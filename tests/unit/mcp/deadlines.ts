@@ -61,7 +61,7 @@ test('a tool call has one deadline for all its requests: a site that never answe
   await server.connect(serverSide);
   await client.connect(clientSide);
   try {
-    // read_page asks for the twin, the gap report and the document at once; list_pages for llms.txt.
+    // read_page asks for the twin, the unknowns report and the document at once; list_pages for llms.txt.
     for (const [name, args] of [
       ['read_page', { page: '/guides/charges' }],
       ['list_pages', {}],

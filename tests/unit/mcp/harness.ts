@@ -131,8 +131,9 @@ function startHarness() {
 export const twinOnDisk = (route: string) => fs.readFileSync(path.join(BUILD_DIR, `${route}.md`), 'utf8');
 export const fixedPrice = () => structuredClone(Object.fromEntries(requestExamples(documentedCall('createCharge'))).fixedPrice);
 
-type Gap = { route: string; heading: string; topic: string; text: string };
-export const gaps = () => (JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8')) as { unknowns: Gap[] }).unknowns;
+type UnknownMark = { route: string; heading: string; topic: string; text: string };
+export const unknownMarks = () =>
+  (JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8')) as { unknowns: UnknownMark[] }).unknowns;
 
 /** The component schemas a node of the document uses, following $refs (the test's own walk). */
 export function schemasUsed(node: DocumentNode, found = new Set<string>()): Set<string> {

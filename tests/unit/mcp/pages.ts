@@ -21,7 +21,7 @@ import { BUILD_DIR } from '../build-output';
 import { builtEngine } from '../built-search';
 import { FIRST_HITS } from '../../mcp-questions';
 import { fileOfRoute } from '../../../src/built/pages';
-import { gaps, schemasUsed, twinOnDisk, useMcpServer } from './harness';
+import { unknownMarks, schemasUsed, twinOnDisk, useMcpServer } from './harness';
 
 const mcp = useMcpServer();
 const { callOn, ok, refused, siteUrl } = mcp;
@@ -139,7 +139,7 @@ test('read_page with an anchor gives that section only, and names the anchors wh
 test('read_page adds the page’s marks of what is not documented yet that the text returned does not show', async () => {
   // A page with marks, read by a section that holds none of them.
   const route = '/guides/charges/statuses';
-  const marks = gaps().filter((g) => g.route === route);
+  const marks = unknownMarks().filter((g) => g.route === route);
   assert.ok(marks.length > 0);
   const [id, level, text] = htmlHeadings(route).find(([, l, t]) => {
     const part = twinSection(route, l, t);
@@ -154,7 +154,7 @@ test('read_page adds the page’s marks of what is not documented yet that the t
   assert.equal(await ok('read_page', { page: '/guides/mass-payouts' }), twinOnDisk('/guides/mass-payouts'));
 });
 
-test('list_unknowns gives the gap report the build publishes, whole or by topic', async () => {
+test('list_unknowns gives the unknowns report the build publishes, whole or by topic', async () => {
   const published = JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8')) as {
     unknowns: Array<{ route: string; topic: string; text: string }>;
   };
@@ -216,7 +216,7 @@ test('the objects a page names that no call takes or returns are said to have no
 });
 
 test('list_unknowns("webhook") finds what "callback" finds', async () => {
-  const callback = gaps().filter((g) => [g.topic, g.text, g.heading].some((s) => s.toLowerCase().includes('callback')));
+  const callback = unknownMarks().filter((g) => [g.topic, g.text, g.heading].some((s) => s.toLowerCase().includes('callback')));
   assert.ok(callback.length > 0);
   const byCallback = (await ok('list_unknowns', { topic: 'callback' })) as DocumentNode;
   const byWebhook = (await ok('list_unknowns', { topic: 'webhook' })) as DocumentNode;
@@ -226,7 +226,7 @@ test('list_unknowns("webhook") finds what "callback" finds', async () => {
 });
 
 test('list_unknowns finds a mark in any word form: "rate limit" finds both rate-limit marks, as "rate-limits" does', async () => {
-  const rateLimit = gaps().filter((g) => /rate[- ]limit/i.test([g.topic, g.text, g.heading].join(' ')));
+  const rateLimit = unknownMarks().filter((g) => /rate[- ]limit/i.test([g.topic, g.text, g.heading].join(' ')));
   assert.ok(rateLimit.length >= 2, `${rateLimit.length} rate-limit marks`);
   const topics = (answer: DocumentNode) => new Set(answer.unknowns.map((u: DocumentNode) => u.topic as string));
   for (const topic of ['rate limit', 'rate-limits', 'Rate limits', 'rate_limit']) {

@@ -17,7 +17,7 @@ import type { DocumentNode } from '../../../src/openapi/document';
 import { calls as specCalls, chargeFiatSymbols, entities, networks, queryParameters, requiredFields, tags } from '../../fixtures/spec';
 import { call as documentedCall, deref, doc, documentedUrl, requestExamples, responseOf } from '../../openapi';
 import { BUILD_DIR } from '../build-output';
-import { fixedPrice, gaps, schemasUsed, twinOnDisk, useMcpServer } from './harness';
+import { fixedPrice, unknownMarks, schemasUsed, twinOnDisk, useMcpServer } from './harness';
 
 const mcp = useMcpServer();
 const { callOn, ok, refused, siteUrl } = mcp;
@@ -190,7 +190,7 @@ test('get_operation carries the marks on its page and on the pages of the schema
     const routes = new Set([page, ...[...schemasUsed(op)].map((name) => `/api/schemas/${name.toLowerCase()}`)]);
     const expected = new Set([
       ...((op['x-unknown'] ?? []) as DocumentNode[]).map((m) => m.topic as string),
-      ...gaps()
+      ...unknownMarks()
         .filter((g) => routes.has(g.route))
         .map((g) => g.topic),
     ]);

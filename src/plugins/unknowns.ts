@@ -1,9 +1,9 @@
 /**
- * The gap report: every fact marked as not documented yet, with the site's one
+ * The unknowns report: every fact marked as not documented yet, with the site's one
  * component for unknowns (<Unknown> in the pages, `x-unknown` in the OpenAPI
  * document). After each build this plugin collects the marks from the built
  * pages, prints the total, and fails the build when a page holds more than
- * MAX_MARKS_PER_PAGE of them. `npm run gaps` prints the whole list. The marks
+ * MAX_MARKS_PER_PAGE of them. `npm run unknowns` prints the whole list. The marks
  * are also published with the build as /unknowns.json (UnknownsFile), beside
  * llms.txt, for assistants (the MCP server's list_unknowns).
  */
@@ -18,15 +18,15 @@ import { UNKNOWNS_JSON } from '../markdown/paths';
 
 const MAX_MARKS_PER_PAGE = 3;
 
-type Gap = { route: string; heading: string; topic: string; text: string };
+type UnknownMark = { route: string; heading: string; topic: string; text: string };
 
 /** /unknowns.json: each mark with its page's route, the heading it stands under, its topic and what is missing. */
-export type UnknownsFile = { version: 1; unknowns: Gap[] };
+export type UnknownsFile = { version: 1; unknowns: UnknownMark[] };
 
 /** The marks of one built page, each under the nearest heading before it. */
-export function gapsOfPage(html: string, route: string): Gap[] {
+export function marksOfPage(html: string, route: string): UnknownMark[] {
   const $ = cheerio.load(html);
-  const gaps: Gap[] = [];
+  const marks: UnknownMark[] = [];
   let heading = '';
   const article = $('article');
   article.find(PAGE_CHROME).remove();
@@ -45,23 +45,23 @@ export function gapsOfPage(html: string, route: string): Gap[] {
       const text = collapseWhitespace(node.text())
         .replace(/^Not documented yet:\s*/, '')
         .replace(/\s*Ask \S+@\S+\.$/, '');
-      gaps.push({ route, heading, topic, text });
+      marks.push({ route, heading, topic, text });
     });
-  return gaps;
+  return marks;
 }
 
 /** Every mark of the build, page by page in route order. */
-export function collectGaps(buildDir: string): Gap[] {
+export function collectMarks(buildDir: string): UnknownMark[] {
   return builtPages(buildDir)
     .sort((a, b) => a.route.localeCompare(b.route))
-    .flatMap(({ route, file }) => gapsOfPage(fs.readFileSync(file, 'utf8'), route));
+    .flatMap(({ route, file }) => marksOfPage(fs.readFileSync(file, 'utf8'), route));
 }
 
 /** Pages over the limit, and topics marked twice on one page. */
-export function gapProblems(gaps: Gap[]): string[] {
+export function markProblems(marks: UnknownMark[]): string[] {
   const problems: string[] = [];
-  const byRoute = new Map<string, Gap[]>();
-  for (const gap of gaps) byRoute.set(gap.route, [...(byRoute.get(gap.route) ?? []), gap]);
+  const byRoute = new Map<string, UnknownMark[]>();
+  for (const gap of marks) byRoute.set(gap.route, [...(byRoute.get(gap.route) ?? []), gap]);
   for (const [route, marks] of byRoute) {
     if (marks.length > MAX_MARKS_PER_PAGE) problems.push(`${route} has ${marks.length} marks (at most ${MAX_MARKS_PER_PAGE})`);
     const topics = marks.map((m) => m.topic);
@@ -70,17 +70,17 @@ export function gapProblems(gaps: Gap[]): string[] {
   return problems;
 }
 
-export default function gapsPlugin(_context: LoadContext): Plugin<void> {
+export default function unknownsPlugin(_context: LoadContext): Plugin<void> {
   return {
     name: 'gap-report',
     async postBuild({ outDir }) {
-      const gaps = collectGaps(outDir);
-      const problems = gapProblems(gaps);
+      const marks = collectMarks(outDir);
+      const problems = markProblems(marks);
       if (problems.length) throw new Error(`Unknowns (<Unknown>, x-unknown):\n- ${problems.join('\n- ')}`);
-      const file: UnknownsFile = { version: 1, unknowns: gaps };
+      const file: UnknownsFile = { version: 1, unknowns: marks };
       fs.writeFileSync(path.join(outDir, UNKNOWNS_JSON), `${JSON.stringify(file)}\n`);
-      const pages = new Set(gaps.map((g) => g.route)).size;
-      console.log(`[gap-report] ${gaps.length} unknowns marked on ${pages} pages (npm run gaps lists them)`);
+      const pages = new Set(marks.map((g) => g.route)).size;
+      console.log(`[unknowns] ${marks.length} unknowns marked on ${pages} pages (npm run unknowns lists them)`);
     },
   };
 }

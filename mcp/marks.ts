@@ -1,11 +1,11 @@
 /**
- * The gap report the site publishes (/unknowns.json): every fact its pages mark
+ * The unknowns report the site publishes (/unknowns.json): every fact its pages mark
  * as not documented yet, with the page's route, the heading it stands under and
  * its topic. list_unknowns lists them; read_page and get_operation add the
  * marks that concern what they return.
  */
 import { UNKNOWNS_JSON } from '../src/markdown/paths';
-import type { UnknownsFile } from '../src/plugins/gaps';
+import type { UnknownsFile } from '../src/plugins/unknowns';
 import type { Site } from './site';
 
 export type Mark = UnknownsFile['unknowns'][number];
@@ -15,13 +15,13 @@ export type MarkAnswer = { topic: string; notDocumentedYet: string; page: string
 
 function unknownsOf(text: string): UnknownsFile {
   const file = JSON.parse(text) as Partial<UnknownsFile>;
-  if (file.version !== 1 || !Array.isArray(file.unknowns)) throw new Error('not a gap report of version 1');
+  if (file.version !== 1 || !Array.isArray(file.unknowns)) throw new Error('not a unknowns report of version 1');
   return file as UnknownsFile;
 }
 
 /** Every mark of the site. */
-export async function gapReport(site: Site): Promise<Mark[]> {
-  return (await site.cached(UNKNOWNS_JSON, unknownsOf, 'the site publishes no gap report (built before it was published?)')).unknowns;
+export async function unknownMarks(site: Site): Promise<Mark[]> {
+  return (await site.cached(UNKNOWNS_JSON, unknownsOf, 'the site publishes no unknowns report (built before it was published?)')).unknowns;
 }
 
 /** The marks on the pages of `routes`, in the report's order. */

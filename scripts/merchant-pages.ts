@@ -1,5 +1,5 @@
 /**
- * The balance of the help centre's pages (help-center/**\/*.mdx, read from their sources): merchant
+ * Whether the help centre's pages are merchants' pages (help-center/**\/*.mdx, read from their sources): merchant
  * pages speak to merchants, and developer material is a short part of them.
  * - Developer lines: the lines of the `## For developers` section (its heading up to the next h2) and of
  *   any `<details>` block. Merchant lines: every other non-blank line after the front matter, imports
@@ -9,7 +9,7 @@
  * - A page opens with a mark when an `<Unknown …>` comes before its first step or paragraph (headings
  *   aside). Goal: no page.
  *
- * Usage: npm run pages:balance [-- --check]   (--check exits 1 when a goal is missed)
+ * Usage: npm run merchant-pages [-- --check]   (--check exits 1 when a goal is missed)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,7 +61,7 @@ export const renderedLines: Weigh = (line) => {
   return rendered(attributes);
 };
 
-export type PageBalance = {
+export type PageLines = {
   developer: number;
   merchant: number;
   opensWithMark: boolean;
@@ -83,7 +83,7 @@ function bodyLines(source: string): string[] {
 }
 
 /** Counts a page's developer and merchant lines and says whether it opens with a mark. */
-export function balanceOf(source: string, weigh: Weigh = renderedLines): PageBalance {
+export function linesOf(source: string, weigh: Weigh = renderedLines): PageLines {
   let developer = 0;
   let merchant = 0;
   let inDevelopers = false;
@@ -123,16 +123,16 @@ function pagesUnder(dir: string): string[] {
   return filesUnder(dir, (name) => name.endsWith('.mdx') || name.endsWith('.md')).map((file) => path.relative(dir, file));
 }
 
-export type BalanceReport = {
+export type MerchantPagesReport = {
   pages: number;
-  developerHeavy: Array<{ page: string } & PageBalance>;
+  developerHeavy: Array<{ page: string } & PageLines>;
   openingWithMark: string[];
   sectionsOpeningWithMark: string[];
 };
 
-/** The balance of every page under `dir`. */
-export function balanceReport(dir: string, weigh: Weigh = renderedLines): BalanceReport {
-  const pages = pagesUnder(dir).map((page) => ({ page, ...balanceOf(fs.readFileSync(path.join(dir, page), 'utf8'), weigh) }));
+/** The lines of every page under `dir`, and the pages past a goal. */
+export function merchantPagesReport(dir: string, weigh: Weigh = renderedLines): MerchantPagesReport {
+  const pages = pagesUnder(dir).map((page) => ({ page, ...linesOf(fs.readFileSync(path.join(dir, page), 'utf8'), weigh) }));
   return {
     pages: pages.length,
     developerHeavy: pages.filter((p) => p.developer > p.merchant),
@@ -142,7 +142,7 @@ export function balanceReport(dir: string, weigh: Weigh = renderedLines): Balanc
 }
 
 /** The report as printed: each figure with its goal, then the pages behind it. */
-export function formatReport(report: BalanceReport, folder = 'help-center'): string {
+export function formatReport(report: MerchantPagesReport, folder = 'help-center'): string {
   const lines = [
     'Lines as a reader sees them: an OpenAPI component counts as the rows or lines it renders.',
     `Pages with more developer lines than merchant lines: ${report.developerHeavy.length} of ${report.pages} (goal: at most ${MAX_DEVELOPER_HEAVY} of ${report.pages})`,
@@ -157,7 +157,7 @@ export function formatReport(report: BalanceReport, folder = 'help-center'): str
 
 if (require.main === module) {
   const dir = path.resolve(__dirname, '..', 'help-center');
-  const report = balanceReport(dir);
+  const report = merchantPagesReport(dir);
   console.log(formatReport(report));
   const missed = report.developerHeavy.length > MAX_DEVELOPER_HEAVY || report.openingWithMark.length > MAX_OPENING_MARKS;
   if (process.argv.includes('--check') && missed) process.exit(1);
