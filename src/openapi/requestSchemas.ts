@@ -2,34 +2,22 @@
  * Compiles the request checker's plan (src/openapi/requestCheck.ts) with Ajv: now, in Node
  * (compileRequestSchemas), or ahead of time into a module of plain functions that needs no
  * `eval` or `new Function` to run (requestValidatorsModule, Ajv's standalone code, written by
- * `npm run mcp:build`). Both use the same Ajv settings as src/openapi/schemas.ts (Draft 2020-12,
- * all errors, verbose, ajv-formats, `binary` as any string); the parameters are coerced as Prism
- * coerces them. Node only (it compiles).
+ * `npm run mcp:build`). Both use the project's one Ajv set-up (`documentAjv`, src/openapi/schemas.ts);
+ * the parameters are coerced as Prism coerces them. Node only (it compiles).
  *
  * Written for ajv 8.20 and ajv-formats 3.0: the standalone code it writes requires their runtime files
  * (`ajv/dist/runtime/*`, `ajv-formats/dist/formats`), which their `exports` do not declare.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
+import type Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv';
-import addFormats from 'ajv-formats';
 import { openapiDocument, operations, type DocumentNode, type JsonObject, type OperationEntry } from './document';
 import { documentFingerprint, requestSchemas, type Validate } from './requestCheck';
-import { rewriteRefs } from './schemas';
+import { documentAjv, rewriteRefs } from './schemas';
 
 
 function ajvFor(doc: DocumentNode, coerce: boolean, standalone: boolean): Ajv2020 {
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: true,
-    verbose: true,
-    coerceTypes: coerce,
-    ...(standalone ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
-  });
-  addFormats(ajv);
-  ajv.addFormat('binary', true);
-  ajv.addSchema({ $id: 'openapi.json', components: rewriteRefs(doc.components) });
-  return ajv;
+  return documentAjv(doc, coerce, standalone ? { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } : undefined);
 }
 
 /** The plan's validators, compiled now (Node). */

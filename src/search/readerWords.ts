@@ -4,10 +4,11 @@
  * wording replaced by the site's words, in the search box, on /search and in the MCP server's
  * search_docs alike.
  *
- * Keep it small and honest. An entry is added only for a wording that misses without it: its `example`
- * is a question whose answering page is not in the first three hits without the map, and is with it
- * (tests/unit/search-questions.test.ts checks both, over the built index). `means` must be words of the site: the
- * same test checks that each of its words is in the built index or the OpenAPI document.
+ * A glossary, as a docs team would keep one: each entry is general vocabulary (bill → invoice), never a
+ * wording added because one question needs it, and never one for a held-out question (handbook/search.md).
+ * Its `example` is a readable question whose answering page is in the first three hits with the map
+ * (tests/unit/search-questions.test.ts, over the built index). `means` must be words of the site: the same
+ * test checks that each of its words is in the built index or the OpenAPI document.
  *
  * To add one: write the reader's wording in `say` (lowercase; whole words; the longest first when two
  * overlap), the site's words in `means`, and an `example` question with the page that answers it.
