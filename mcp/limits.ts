@@ -1,6 +1,6 @@
 /**
  * The limits of what one call may ask of the server, the same on stdio, over
- * HTTP and at the edge (handbook/mcp.md, Hosted mode).
+ * HTTP and at the edge (handbook/mcp-hosting.md, Hosted mode).
  */
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { brand } from '../src/brand';
