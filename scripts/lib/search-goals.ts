@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createEngine } from '../../src/search/engine';
 import { SEARCH_INDEX_FILE, type SearchIndexFile } from '../../src/search/records';
-import { relevanceSet } from '../../tools/search-relevance-set';
+import { readableExamples, relevanceSet } from '../../tools/search-relevance-set';
 import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
 import { SCENARIOS, type TypingRun } from './search-probe';
 import { median, table } from './weigh';
@@ -129,14 +129,6 @@ function issueTable(f: SearchFigures, idle?: IdleBytes, speed: string[][] = []):
     ],
   );
 }
-
-/** Queries whose page is known (the page they name, a typo of one): the place of their page's first hit in the modal. */
-const EXAMPLES: Array<{ query: string; page: string }> = [
-  { query: 'invoice statuses', page: '/guides/invoices/statuses' },
-  { query: 'withdrawl fiat', page: '/help-center/withdrawal/fiat' },
-  { query: 'update checkout', page: '/api/update-checkout' },
-  { query: 'two factor one-time code', page: '/help-center/settings/security' },
-];
 
 const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : 'never');
 const s = (n: number) => (Number.isFinite(n) ? `${(n / 1000).toFixed(2)} s` : 'never');
@@ -258,7 +250,7 @@ export async function searchGoalRows(
   row(`relevance set (${scores.n} questions): hit@3`, pct(scores.hit3), '≥ 90%', scores.hit3 >= 0.9);
   row('relevance set: hit@1', pct(scores.hit1), 'report', undefined);
   row('relevance set: MRR (first 10 pages)', scores.mrr.toFixed(3), 'report', undefined);
-  for (const ex of EXAMPLES) {
+  for (const ex of readableExamples) {
     const rank = modalPages(node.engine, ex.query).indexOf(ex.page) + 1;
     row(`"${ex.query}": ${ex.page} is hit`, rank ? String(rank) : 'not listed', '1–3', rank >= 1 && rank <= 3);
   }
