@@ -14,7 +14,7 @@ import type { Checker } from './checker';
 import type { Site } from './site';
 import { getOperation, getSchema, listOperations, tryInSandbox, validateRequest } from './tools/api';
 import { listPages, readPage, searchDocsTool } from './tools/pages';
-import type { DocsTool, ToolContext } from './tools/tool';
+import { findPages, type DocsTool, type ToolContext } from './tools/tool';
 import { listUnknowns } from './tools/unknowns';
 
 export type DocsServerOptions = {
@@ -70,14 +70,13 @@ export function createDocsServer({
 }: DocsServerOptions): McpServer {
   const tools = toolsOf(edge);
   const search = tools.includes(searchDocsTool);
-  const findPages = search ? 'search_docs or list_pages' : 'list_pages';
-  const context: ToolContext = { site, sandboxUrl, requestChecker, search, findPages, callTimeoutMs };
+  const context: ToolContext = { site, sandboxUrl, requestChecker, search, callTimeoutMs };
   const server = new McpServer(
     { name: brand.mcp.serverName, title: `${brand.name} documentation`, version },
     {
       instructions: [
         `The documentation of ${brand.name} and its merchant API ${brand.apiVersionLabel}, read from ${site.url}.`,
-        `Find pages with ${context.findPages} and read them with read_page (a section by its anchor${search ? ", e.g. a search hit's URL" : ''}).`,
+        `Find pages with ${findPages(context)} and read them with read_page (a section by its anchor${search ? ", e.g. a search hit's URL" : ''}).`,
         'For an API call, get_operation gives its parameters, body, responses (leave them out with responses: false), authentication',
         'and curl sample; validate_request checks a body against the OpenAPI document before it is sent;',
         edge ? SANDBOX_IN_PACKAGE : 'try_in_sandbox sends it to the local sandbox.',

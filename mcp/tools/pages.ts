@@ -11,7 +11,7 @@ import { marksOf, notDocumentedBlock, objectsWithoutCalls } from '../notDocument
 import { apiDocument } from '../openapi';
 import { SECTION_NAMES, searchDocs as searchSite, searchIndex } from '../search';
 import { headingsOf, sectionFor } from '../sections';
-import { docsTool, json, READ_ONLY, text } from './tool';
+import { docsTool, findPages, json, READ_ONLY, text } from './tool';
 
 export const searchDocsTool = docsTool({
   name: 'search_docs',
@@ -56,11 +56,14 @@ export const readPage = docsTool({
       .describe('The page: a path (/guides/charges/creating) or a URL of the docs site, with an anchor (#fixed-price) for one section.'),
   },
   annotations: READ_ONLY,
-  handler: async ({ page }, { site, findPages }) => {
+  handler: async ({ page }, context) => {
+    const { site } = context;
     const { route, twin, anchor } = site.pageOf(page);
     const [markdown, marks, doc] = await Promise.all([site.text(twin), marksOf(site), apiDocument(site).catch(() => undefined)]);
     if (markdown === undefined) {
-      throw new Error(`No page at ${route} on ${site.url} (its Markdown twin ${twin} answered 404). Find pages with ${findPages}.`);
+      throw new Error(
+        `No page at ${route} on ${site.url} (its Markdown twin ${twin} answered 404). Find pages with ${findPages(context)}.`,
+      );
     }
     let shown = markdown;
     if (anchor !== undefined) {

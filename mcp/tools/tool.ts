@@ -25,13 +25,14 @@ export type ToolContext = {
   requestChecker: (doc: JsonObject) => Checker;
   /** Whether this server has search_docs (not at the edge of a build with hosted DocSearch, which has no index). */
   search: boolean;
-  /** The tools that find pages on this server, for messages: "search_docs or list_pages", or "list_pages". */
-  findPages: string;
   /** The time one call has (mcp/limits.ts). */
   callTimeoutMs: number;
   /** The deadline of the call being answered: `site` reads within it, and so does the sandbox's request. */
   deadline?: Deadline;
 };
+
+/** The tools that find pages on a server, for messages: "search_docs or list_pages", or "list_pages". */
+export const findPages = ({ search }: Pick<ToolContext, 'search'>): string => (search ? 'search_docs or list_pages' : 'list_pages');
 
 /** The context of one call: its deadline, and the site read within it. */
 function forCall(context: ToolContext, cancelled: AbortSignal): ToolContext {
