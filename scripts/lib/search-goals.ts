@@ -28,7 +28,7 @@ const BEFORE = {
 
 /**
  * Each held-out set's totals before its round's changes, measured once (in the modal's order, then through
- * search_docs): round 3's at 2267860, before round 3's tuning; round 4's at 91a2e8d (the ranking of 2f0dff1), before
+ * search_docs): round 3's at 2267860, before round 3's tuning (a history rewrite removed it: its ranking is round 2's merge, 4ba87f4); round 4's at 91a2e8d (the ranking of 2f0dff1), before
  * issue 42's changes. A set added later gets its row here, measured before any change of its round.
  */
 const HELD_OUT_BEFORE: Record<number, { modal: Pair; mcp: Pair }> = {
