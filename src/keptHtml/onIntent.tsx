@@ -64,8 +64,10 @@ function trackPointer(): void {
     pointer.y = event.screenY;
   };
   for (const type of ['pointerover', 'pointermove', 'wheel'] as const) window.addEventListener(type, seen, options);
-  window.addEventListener('pointerdown', () => (pointer.down = true), options);
-  for (const type of ['pointerup', 'pointercancel'] as const) window.addEventListener(type, () => (pointer.down = false), options);
+  // A tap's focus comes with its compatibility mousedown, after its pointerup: mousedown counts as going down.
+  for (const type of ['pointerdown', 'mousedown'] as const) window.addEventListener(type, () => (pointer.down = true), options);
+  for (const type of ['pointerup', 'pointercancel', 'mouseup'] as const)
+    window.addEventListener(type, () => (pointer.down = false), options);
 }
 
 function placeOf(root: Element, node: EventTarget | null): Place | undefined {

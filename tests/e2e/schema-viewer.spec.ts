@@ -212,4 +212,32 @@ test.describe('API Reference schema viewer, hydrated when reached for', () => {
     await expect(tab()).toHaveAttribute('aria-selected', 'true');
     await context.close();
   });
+
+  test('a tap on a part that an earlier touch prepared lands on the live tab', async ({ browser, baseURL }) => {
+    // A tap's focus comes with its compatibility mousedown, after its pointerup: where the part was already
+    // prepared, that focus must not make it live under the tap, or the click that follows lands on nothing.
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    await blockExternalHosts(context, baseURL as string);
+    const page = await context.newPage();
+    await gotoHydrated(page, '/api/create-charge');
+    const tab = () => requestBody(page).locator('.openapi-tabs__schema-list-container [role=tab]').nth(1);
+    await tab().scrollIntoViewIfNeeded();
+    const box = await requestBody(page).locator('.openapi-tabs__schema-list-container').first().boundingBox();
+    expect(box).not.toBeNull();
+    // A touch that goes down on the part and is lifted after moving (a drag, no tap): it prepares the part.
+    const at = (dx: number) => [{ x: (box?.x ?? 0) + 10 + dx, y: (box?.y ?? 0) + 5 }];
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(60) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const index = await parts(page).evaluateAll((roots) =>
+      roots.findIndex((root) => root.querySelector('.openapi-tabs__schema-list-container')),
+    );
+    await expect.poll(async () => (await hydration(page))[index].live).toBeGreaterThan(0);
+    await expect(requestBody(page)).not.toHaveAttribute(LIVE_ATTRIBUTE, '');
+    await tab().tap();
+    await expect(requestBody(page)).toHaveAttribute(LIVE_ATTRIBUTE, '');
+    await expect(tab()).toHaveAttribute('aria-selected', 'true');
+    await context.close();
+  });
 });
