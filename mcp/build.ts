@@ -8,7 +8,7 @@
  * - The package (`npm run mcp:build`; in mcp/, `npm run build`, and `npm pack` builds first):
  *   dist/server.js, one CommonJS file for Node 20.19 from server.ts, with validate_request's validators
  *   compiled first from openapi/v2.0.yaml (the document the site publishes) into
- *   generated/requestValidators.js (Ajv's standalone code), and dist/THIRD-PARTY-NOTICES.md with the
+ *   dist/requestValidators.js (Ajv's standalone code), and dist/THIRD-PARTY-NOTICES.md with the
  *   bundled packages' licenses. The package has no dependencies, so npx installs one package: the build
  *   fails when mcp/package.json lists one (what it bundles are devDependencies). The package is this
  *   folder as `npm pack` packs it (`files`: the built file and the notices, beside README.md, LICENSE and
@@ -17,6 +17,7 @@
  *   BUILD_DIR/_worker.js, one ES module for workerd (Cloudflare Pages' advanced mode) from edge.ts. It
  *   also holds what the deployment publishes, worked out now so that no call of the worker pays for it:
  *   its document (BUILD_DIR/v2.0.json) and validate_request's validators compiled from that very document
+ *   (the modules `./deployment/*.js` of edge.ts, made in memory, no file written)
  *   (workerd allows no `eval`: the two cannot disagree), and the search engine's state (src/search/engine.ts,
  *   `engineState`) over BUILD_DIR/search-index.json (a build with hosted DocSearch has none: its worker has
  *   no search_docs). BUILD_DIR/_routes.json sends `/mcp` alone to the worker: every other path stays a
@@ -39,7 +40,7 @@ const HERE = __dirname;
 const OUT = path.join(HERE, 'dist/server.js');
 const NOTICES = path.join(HERE, 'dist/THIRD-PARTY-NOTICES.md');
 /** validate_request's validators, compiled ahead of time from the document the site publishes (mcp/validate.ts). */
-const VALIDATORS = path.join(HERE, 'generated/requestValidators.js');
+const VALIDATORS = path.join(HERE, 'dist/requestValidators.js');
 /** The worker of Pages' advanced mode, and the file that says which paths run it. */
 const WORKER_FILE = '_worker.js';
 const ROUTES_FILE = '_routes.json';
@@ -108,7 +109,7 @@ function notices(inputs: string[]): void {
 /** A JSON value as the source of an expression: JSON.parse of a string, which V8 reads faster than an object literal. */
 const parsed = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
 
-/** The modules `./generated/*.js` of mcp/edge.ts (deployment.js has its type Deployment): made now, from the build folder, with no file written. */
+/** The modules `./deployment/*.js` of mcp/edge.ts (published.js has its type Deployment): made now, from the build folder, with no file written. */
 function deploymentModules(buildDir: string): Plugin {
   const documentFile = path.join(buildDir, OPENAPI_JSON_FILE);
   if (!fs.existsSync(documentFile)) throw new Error(`${buildDir} has no ${OPENAPI_JSON_FILE}: run docusaurus build first`);
@@ -121,7 +122,7 @@ function deploymentModules(buildDir: string): Plugin {
     search = engineState(index.records);
   }
   const contents: Record<string, () => string> = {
-    'deployment.js': () =>
+    'published.js': () =>
       `module.exports = { document: ${parsed(document)}, searchState: ${search ? `() => ${parsed(search)}` : 'null'} };`,
     'requestValidators.js': () =>
       requestValidatorsModule(
@@ -132,8 +133,8 @@ function deploymentModules(buildDir: string): Plugin {
   return {
     name: 'deployment',
     setup(b) {
-      b.onResolve({ filter: /^\.\/generated\/[\w.]+$/ }, (args) => {
-        const name = args.path.slice('./generated/'.length);
+      b.onResolve({ filter: /^\.\/deployment\/[\w.]+$/ }, (args) => {
+        const name = args.path.slice('./deployment/'.length);
         if (!contents[name]) return { errors: [{ text: `the edge's build makes no module ${args.path}` }] };
         return { path: name, namespace: 'deployment' };
       });

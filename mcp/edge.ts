@@ -46,7 +46,7 @@ type Env = { ASSETS: { fetch(request: Request): Promise<Response> } };
 
 /** The validators compiled at build from the deployment's document (mcp/build.ts puts the module in the bundle). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module that the edge's bundle makes at build (mcp/build.ts): there is no file to import
-const built = require('./generated/requestValidators.js') as { validators: Record<string, Validate> };
+const built = require('./deployment/requestValidators.js') as { validators: Record<string, Validate> };
 /**
  * What the bundle holds of the deployment, made at build (mcp/build.ts). The engine's state comes from a function,
  * called once: the plain objects it parses are dropped once the engine is loaded from them.
@@ -55,7 +55,7 @@ export type Deployment = { document: JsonObject; searchState: (() => EngineState
 
 /** The deployment's document and search engine state, made at build (mcp/build.ts). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
-const deployment = require('./generated/deployment.js') as Deployment;
+const deployment = require('./deployment/published.js') as Deployment;
 
 /** Its validators are compiled from the document the bundle holds, the one apiDocument gives here. */
 const requestChecker = checkerFor(() => built.validators);

@@ -1,7 +1,7 @@
 /**
  * validate_request's validators in Node (the package, `npm run mcp`): the ones
  * compiled ahead of time from the same document at `npm run mcp:build`
- * (mcp/generated/requestValidators.js, bundled into dist/server.js; no `eval`),
+ * (mcp/dist/requestValidators.js, bundled into dist/server.js; no `eval`),
  * through the checker of mcp/checker.ts. tests/unit/request-check.test.ts runs
  * them and the sandbox on the same requests.
  *
@@ -19,7 +19,7 @@ type Generated = { fingerprint: string; validators: Record<string, Validate> };
 function generated(): Generated | undefined {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a module that exists after `npm run mcp:build` only: esbuild bundles it, tsx may not find it
-    return require('./generated/requestValidators.js') as Generated;
+    return require('./dist/requestValidators.js') as Generated;
   } catch {
     return undefined;
   }

@@ -58,7 +58,7 @@ export function requestValidatorsModule(doc: JsonObject, entries: OperationEntry
 /**
  * requestValidatorsModule for every call of the document the site publishes (openapi/v2.0.yaml;
  * webhooks are sent by the API, not to it): what the package's build bundles (mcp/build.ts writes it to
- * mcp/generated/). The edge's build compiles the document its deployment publishes (mcp/build.ts --edge).
+ * mcp/dist/). The edge's build compiles the document its deployment publishes (mcp/build.ts --edge).
  */
 export function publishedRequestValidatorsModule(): string {
   const doc = openapiDocument();

@@ -1,6 +1,6 @@
 /**
  * One validator: validate_request's engine (src/openapi/requestCheck.ts, Ajv's validators compiled ahead of
- * time by `npm run mcp:build` into mcp/generated/requestValidators.js, and the same plan compiled now) gives
+ * time by `npm run mcp:build` into mcp/dist/requestValidators.js, and the same plan compiled now) gives
  * the verdicts and the violations of the local sandbox's engine (Prism, src/openapi/prism.ts, with the
  * violation finder as sandbox/server.ts runs it) on every documented example of every call and on every
  * violation the sandbox's tests send (tests/request-cases.ts and the URLs of tests/unit/sandbox.test.ts).
@@ -23,7 +23,7 @@ import { call, calls, documentedUrl, requestExamples } from '../openapi';
 import { broken, brokenRules } from '../request-cases';
 import * as spec from '../fixtures/spec';
 
-const GENERATED = path.resolve(__dirname, '../../mcp/generated/requestValidators.js');
+const GENERATED = path.resolve(__dirname, '../../mcp/dist/requestValidators.js');
 
 const doc = openapiDocument();
 const entries = operations(doc).filter((e) => !e.webhook);
@@ -33,7 +33,7 @@ let now: RequestChecker;
 const explain = violationFinder(doc, schemaValidator(doc));
 
 before(async () => {
-  assert.ok(fs.existsSync(GENERATED), 'mcp/generated/requestValidators.js is missing: run `npm run mcp:build` first');
+  assert.ok(fs.existsSync(GENERATED), 'mcp/dist/requestValidators.js is missing: run `npm run mcp:build` first');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generated CommonJS module, as the package's bundle loads it
   const generated = require(GENERATED) as { fingerprint: string; validators: Record<string, Validate> };
   assert.equal(generated.fingerprint, documentFingerprint(doc), 'the validators were compiled from this document: run `npm run mcp:build`');
