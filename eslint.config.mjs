@@ -89,7 +89,7 @@ export default tseslint.config(
   },
   {
     // Code that runs in Node: the build (plugins, the document's reader, twins, the build folder's walker, the
-    // API reference's build side), the hosting rules, scripts, the sandbox, the MCP server, tools and tests.
+    // API reference's build side), the hosting rules, scripts, benchmarks, harnesses, the sandbox, the MCP server and tests.
     files: ['**/*.{ts,mts,mjs,cjs}'],
     ignores: BROWSER,
     languageOptions: { globals: globals.node },

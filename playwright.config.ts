@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './tools/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './harness/chromium';
 import { SERVERS } from './tests/e2e/servers';
 
 /**
@@ -32,7 +32,7 @@ export default defineConfig({
   // speed). Playwright's 5 s was too short on a loaded 2-core machine: a first search (worker, index, engine)
   // under the other worker's axe audits took more than 5 s in one CI run, where it takes 0.3 to 1.3 s alone.
   expect: { timeout: 15_000 },
-  // The JSON report feeds npm run bench's rows for the browser pass and the crawl (scripts/lib/test-times.ts).
+  // The JSON report feeds npm run bench's rows for the browser pass and the crawl (bench/lib/test-times.ts).
   reporter: [['list'], ['json', { outputFile: '.bench/e2e-report.json' }]],
   use: {
     trace: 'off',

@@ -9,9 +9,9 @@
  */
 import path from 'node:path';
 import { brand } from '../src/brand';
-import { startServer } from '../tools/mcp-client';
-import { serveBuild } from '../tools/servers';
-import { ROOT } from './lib/weigh';
+import { startServer } from '../harness/mcp-client';
+import { serveBuild } from '../harness/servers';
+import { ROOT } from '../bench/lib/weigh';
 
 type Schema = { type?: string; enum?: string[]; description?: string; anyOf?: Schema[] };
 

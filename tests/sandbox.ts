@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { brand } from '../src/brand';
-import { answering, freePort } from '../tools/servers';
+import { answering, freePort } from '../harness/servers';
 
 const ROOT = path.resolve(__dirname, '..');
 

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { brand } from '../../src/brand';
-import { startNginx } from '../../tools/nginx';
+import { startNginx } from '../../harness/nginx';
 import { SERVERS, type ServerName } from './servers';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {

@@ -1,6 +1,6 @@
 /**
  * The servers of the browser tests, by name: Debian's nginx with the configuration that ships
- * (tools/nginx.ts: deploy/render.ts over the precompressed folder, the CSP enforced), started once for
+ * (harness/nginx.ts: deploy/render.ts over the precompressed folder, the CSP enforced), started once for
  * the run by global-setup.ts on the ports playwright.config.ts picks. A test chooses one with the
  * `server` option of fixtures.ts.
  * - `shipped`: build/ as it ships; the tests that search.

@@ -48,7 +48,7 @@ test('every npm script README.md and the handbook name is a script of the projec
 
 test('handbook/layout.md names every source file outside tests/', () => {
   const layout = read('handbook/layout.md');
-  const sources = ['src', 'mcp', 'scripts', 'tools', 'deploy', 'sandbox']
+  const sources = ['src', 'mcp', 'scripts', 'bench', 'harness', 'relevance', 'deploy', 'sandbox']
     .flatMap((room) => filesUnder(path.join(ROOT, room), (name) => /\.(ts|tsx|mjs|cjs|sh)$/.test(name)))
     .map((file) => path.relative(ROOT, file))
     .filter((file) => !/(^|\/)(node_modules|dist|generated)\//.test(file) && !file.endsWith('.d.ts'));

@@ -14,8 +14,8 @@ import path from 'node:path';
 import { brand } from '../../src/brand';
 import { MCP_PATH } from '../../mcp/limits';
 import { call as documentedCall, requestExamples } from '../openapi';
-import { serveBuild } from '../../tools/servers';
-import { assertServerBuilt, startServer, type ServerProcess } from '../../tools/mcp-client';
+import { serveBuild } from '../../harness/servers';
+import { assertServerBuilt, startServer, type ServerProcess } from '../../harness/mcp-client';
 import { assertBuilt, BUILD_DIR } from './build-output';
 
 const ROOT = path.resolve(__dirname, '../..');

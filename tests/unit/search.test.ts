@@ -16,8 +16,8 @@ import { highlight } from '../../src/search/answer';
 import type { SearchRecord } from '../../src/search/records';
 import { searchSettings } from '../../src/search/config';
 import { escapeRegExp } from '../../src/text';
-import { relevanceSet } from '../../tools/search-relevance-set';
-import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
+import { relevanceSet } from '../../relevance/keyword-set';
+import { modalPages, relevanceScores, runRelevance } from '../../relevance/score';
 import { builtEngine, loadIndex } from './built-search';
 import { parse } from 'yaml';
 

@@ -1,14 +1,14 @@
 /**
  * The two hosts of the build, started once for the hosting tests (tests/unit/hosting.test.ts and the suites
- * of this folder, one process): Debian's nginx with the configuration that ships (tools/nginx.ts) and
- * Cloudflare's workerd under `wrangler pages dev` (tools/wrangler.ts), both over build/. Requests are raw:
+ * of this folder, one process): Debian's nginx with the configuration that ships (harness/nginx.ts) and
+ * Cloudflare's workerd under `wrangler pages dev` (harness/wrangler.ts), both over build/. Requests are raw:
  * no browser, and no URL parser between the test and the server.
  */
 import { after, before } from 'node:test';
 import http from 'node:http';
 import { brand } from '../../../src/brand';
-import { startNginx, type RunningNginx } from '../../../tools/nginx';
-import { startWrangler, type RunningWrangler } from '../../../tools/wrangler';
+import { startNginx, type RunningNginx } from '../../../harness/nginx';
+import { startWrangler, type RunningWrangler } from '../../../harness/wrangler';
 import { assertBuilt, BUILD_DIR } from '../build-output';
 
 let nginx: RunningNginx | undefined;

@@ -13,10 +13,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { DocumentNode } from '../../../src/openapi/document';
-import { startHostedServer, startServer, type HostedServer, type ServerProcess } from '../../../tools/mcp-client';
+import { startHostedServer, startServer, type HostedServer, type ServerProcess } from '../../../harness/mcp-client';
 import { call as documentedCall, deref, requestExamples } from '../../openapi';
 import { startSandbox, type RunningSandbox } from '../../sandbox';
-import { serveBuild } from '../../../tools/servers';
+import { serveBuild } from '../../../harness/servers';
 import { assertBuilt, BUILD_DIR } from '../build-output';
 
 export const ROOT = path.resolve(__dirname, '../../..');

@@ -13,7 +13,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { callOn, EVERY_TOOL, FOREIGN_ORIGINS } from '../../mcp-questions';
-import { SERVER_JS, trickledRequest } from '../../../tools/mcp-client';
+import { SERVER_JS, trickledRequest } from '../../../harness/mcp-client';
 import { serveHttp } from '../../../mcp/hosted';
 import { brand } from '../../../src/brand';
 import { useMcpServer } from './harness';

@@ -5,7 +5,7 @@
  * read_page, list_unknowns, list_pages and the resources. Expected values come
  * from the build's own files (its HTML's heading ids, its twins, llms.txt,
  * unknowns.json), the OpenAPI document, and the relevance and question sets
- * (tools/search-relevance-set.ts, tools/search-question-set.ts), never from
+ * (relevance/keyword-set.ts, relevance/question-set.ts), never from
  * mcp/ or the search engine it runs.
  */
 import { test } from 'node:test';
@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brand } from '../../../src/brand';
 import type { DocumentNode } from '../../../src/openapi/document';
-import { relevanceSet } from '../../../tools/search-relevance-set';
-import { questionSet } from '../../../tools/search-question-set';
+import { relevanceSet } from '../../../relevance/keyword-set';
+import { questionSet } from '../../../relevance/question-set';
 import { doc } from '../../openapi';
 import { BUILD_DIR } from '../build-output';
 import { builtEngine } from '../built-search';

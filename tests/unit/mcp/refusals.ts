@@ -15,8 +15,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brand } from '../../../src/brand';
 import type { DocumentNode } from '../../../src/openapi/document';
-import { SERVER_JS, startServer } from '../../../tools/mcp-client';
-import { freePort } from '../../../tools/servers';
+import { SERVER_JS, startServer } from '../../../harness/mcp-client';
+import { freePort } from '../../../harness/servers';
 import { fixedPrice, ROOT, useMcpServer } from './harness';
 
 const mcp = useMcpServer();

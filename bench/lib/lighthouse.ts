@@ -1,10 +1,10 @@
 /**
- * One Lighthouse run (mobile preset, Debian chromium) of a URL, through scripts/lib/lighthouse-run.mjs in a
- * process of its own, and the medians of several. Used by scripts/bench.ts.
+ * One Lighthouse run (mobile preset, Debian chromium) of a URL, through bench/lib/lighthouse-run.mjs in a
+ * process of its own, and the medians of several. Used by bench/bench.ts.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../harness/chromium';
 import { median, ROOT } from './weigh';
 
 export type Lh = {
@@ -19,7 +19,7 @@ export type Lh = {
 };
 
 export function lighthouseOnce(url: string): Lh {
-  const result = spawnSync('node', [path.join(ROOT, 'scripts/lib/lighthouse-run.mjs'), url, CHROMIUM_PATH, ...CHROMIUM_ARGS], {
+  const result = spawnSync('node', [path.join(ROOT, 'bench/lib/lighthouse-run.mjs'), url, CHROMIUM_PATH, ...CHROMIUM_ARGS], {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],

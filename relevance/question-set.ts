@@ -1,8 +1,8 @@
 /**
- * The question sets of search (issue 32), beside the keyword set of tools/search-relevance-set.ts and
- * scored the same way (tools/search-relevance-figures.ts): the questions in readers' words that are tuned
+ * The question sets of search (issue 32), beside the keyword set of relevance/keyword-set.ts and
+ * scored the same way (relevance/figures.ts): the questions in readers' words that are tuned
  * on, with the pages that answer them. The held-out sets, never tuned on, are frozen files
- * (tools/search-held-out.ts).
+ * (relevance/held-out.ts).
  */
 /**
  * Questions in readers' words: full sentences as a merchant, a developer or an assistant reading for them
@@ -198,7 +198,7 @@ const round1Questions: QuestionCase[] = [
 /**
  * Round 2's held-out questions in readers' everyday words, written (issue 32, second round) BEFORE that
  * round's tuning, from the specification and by reading the answering pages. They were measured untuned
- * (figures in handbook/search.md and scripts/lib/search-goals.ts) and, from round 3 on, are tuning data:
+ * (figures in handbook/search.md and bench/lib/search-goals.ts) and, from round 3 on, are tuning data:
  * part of `questionSet`, listed apart so the bench can still show how they fared.
  */
 const round2Questions: QuestionCase[] = [

@@ -14,7 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { startNginx } from '../tools/nginx';
+import { startNginx } from '../harness/nginx';
 import { median } from './lib/weigh';
 
 const ROOT = path.resolve(__dirname, '..');

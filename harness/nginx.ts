@@ -3,7 +3,7 @@
  * (deploy/render.ts), over the folder `npm run deploy:nginx` makes from the build (deploy/precompress.ts:
  * the build's files and a .gz beside each text file), on a free loopback port, with a prefix of its own
  * (pid, logs, temp files) that `stop()` removes. Used by the browser tests' fixture (tests/e2e/nginx.ts),
- * the hosting benchmark (scripts/bench-hosting.ts) and the page benchmark (scripts/bench.ts).
+ * the hosting benchmark (bench/bench-hosting.ts) and the page benchmark (bench/bench.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { QuestionCase } from './search-question-set';
+import type { QuestionCase } from './question-set';
 
 export type HeldOutSet = { round: number; written: string; rule: string; questions: Array<QuestionCase & { reader?: string }> };
 

@@ -7,9 +7,9 @@
  *   (mobile preset, Debian chromium) performance, accessibility, best practices
  *   and SEO with LCP, TBT and CLS (median of RUNS runs, pages interleaved);
  * - the search modal, typed into from Ctrl+K at 120 ms a key with the CPU
- *   throttled 4x and as is (scripts/lib/search-probe.ts), and the relevance set
- *   (scripts/lib/search-goals.ts): each search figure with its goal;
- * - the duration of the last `npm test`, step by step, with its browser pass and its crawl (scripts/lib/test-times.ts);
+ *   throttled 4x and as is (bench/lib/search-probe.ts), and the relevance set
+ *   (bench/lib/search-goals.ts): each search figure with its goal;
+ * - the duration of the last `npm test`, step by step, with its browser pass and its crawl (bench/lib/test-times.ts);
  * - the ratio of each figure to the template's docs page, and the goals.
  * Prints a table and writes it to bench/RESULTS.md.
  *
@@ -19,7 +19,7 @@
  * SEARCH_RUNS=5 (typing runs per search scenario).
  * `npm run bench -- --only search` (or `npm run bench:search`) measures the search alone over the
  * existing build/ (no build, template or Lighthouse) and writes bench/SEARCH.md; `--only wake` (`npm run
- * bench:wake`) the operation page's wake alone (scripts/lib/wake-probe.ts, WAKE_RUNS=5), into bench/WAKE.md.
+ * bench:wake`) the operation page's wake alone (bench/lib/wake-probe.ts, WAKE_RUNS=5), into bench/WAKE.md.
  * With either, BENCH_BEFORE_DIR=path measures another build (an earlier commit's) in the same sitting, runs
  * interleaved, as the "before" column. The search rows include the typist's floor on a bare page. `--only tests`
  * (`npm run bench:tests`) prints the last `npm test`'s rows alone.
@@ -29,8 +29,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/brand';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
-import { docusaurusServe } from '../tools/servers';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/chromium';
+import { docusaurusServe } from '../harness/servers';
 import { ROOT, kb, table, weighPage, type Weight } from './lib/weigh';
 import { probeSearchTyping } from './lib/search-probe';
 import { searchReport } from './lib/search-report';
@@ -40,7 +40,7 @@ import { searchGoalRows } from './lib/search-goals';
 import { DOCUSAURUS_VERSION, dirSize, prepareBareTemplate, run } from './lib/bare-template';
 import { mcpBenchmark } from './bench-mcp';
 import { lighthouseOnce, medianOf, type Lh } from './lib/lighthouse';
-import { startNginx } from '../tools/nginx';
+import { startNginx } from '../harness/nginx';
 import { NPM_TEST_GOAL_SECONDS, testTimes } from './lib/test-times';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -95,7 +95,7 @@ async function searchOnly(): Promise<void> {
   report('SEARCH.md', await searchReport(launchBrowser, build, process.env.BENCH_BEFORE_DIR, TARGETS[1].path, SEARCH_RUNS));
 }
 
-/** `--only wake`: the wake rows (scripts/lib/wake-probe.ts) over the existing build/ and BENCH_BEFORE_DIR. */
+/** `--only wake`: the wake rows (bench/lib/wake-probe.ts) over the existing build/ and BENCH_BEFORE_DIR. */
 async function wakeOnly(): Promise<void> {
   const dirs = [process.env.BENCH_BEFORE_DIR, process.env.DOCS_BUILD_DIR ?? path.join(ROOT, 'build')] as const;
   report('WAKE.md', await wakeReport(launchBrowser, dirs[1], dirs[0], WAKE_RUNS));

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession } from '@playwright/test';
 import { brand } from '../../src/brand';
-import { docusaurusServe } from '../../tools/servers';
+import { docusaurusServe } from '../../harness/servers';
 import { median, table, twoFrames } from './weigh';
 
 const WAKE_PATH = '/api/create-charge';

@@ -7,7 +7,7 @@
  * size of the answers that an assistant's context pays for: get_operation with
  * and without its responses, read_page of a whole page and of one section; and the
  * server's resident memory (RSS) after one round of every tool and after 400 more calls; the CPU of each request
- * to the endpoint at the edge (build/_worker.js, scripts/lib/edge-cpu.ts). Then its goals, each measured here
+ * to the endpoint at the edge (build/_worker.js, bench/lib/edge-cpu.ts). Then its goals, each measured here
  * and never asserted by a test: every call answered under a 96 MB heap, get_operation's lean answer at most a
  * third of the answer before answers were compact, the package installed at most 15 MB, a 2 MB message
  * refused at once on stdio, a trickling request cut within 10× the hosted mode's limit, and at the edge,
@@ -16,7 +16,7 @@
  *
  *   npm run build && npm run mcp:build && npm run bench:mcp
  *
- * Queries are the relevance set's (tools/search-relevance-set.ts); the
+ * Queries are the relevance set's (relevance/keyword-set.ts); the
  * operations are every call of the OpenAPI document.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,10 +27,10 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { operations } from '../src/openapi/document';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { serveHttp } from '../mcp/hosted';
-import { startHostedServer, startServer, trickledRequest } from '../tools/mcp-client';
+import { startHostedServer, startServer, trickledRequest } from '../harness/mcp-client';
 import { installedPackage } from './bench-mcp-package';
-import { relevanceSet } from '../tools/search-relevance-set';
-import { serveBuild } from '../tools/servers';
+import { relevanceSet } from '../relevance/keyword-set';
+import { serveBuild } from '../harness/servers';
 import { ROOT } from './lib/weigh';
 
 const ROUNDS = 3;
@@ -161,7 +161,7 @@ const EDGE_CALL_MS = 10;
 const EDGE_FIRST_MS = 50;
 const EDGE_START_MS = 1000;
 
-/** scripts/lib/edge-cpu.ts in a process of its own, single-threaded: its JSON line. */
+/** bench/lib/edge-cpu.ts in a process of its own, single-threaded: its JSON line. */
 function edgeCpu<T>(buildDir: string, ...args: string[]): T {
   const out = execFileSync(
     process.execPath,
@@ -186,7 +186,7 @@ function edgeRows(buildDir: string): { table: string[]; goals: Goal[] } {
   const worstP99 = Math.max(...Object.values(warm).map((times) => quantile(times, 0.99)));
   return {
     table: [
-      `The endpoint at the edge (${path.relative(ROOT, buildDir) || '.'}/_worker.js): CPU per request, Node single-threaded (scripts/lib/edge-cpu.ts)`,
+      `The endpoint at the edge (${path.relative(ROOT, buildDir) || '.'}/_worker.js): CPU per request, Node single-threaded (bench/lib/edge-cpu.ts)`,
       '',
       `| tool | first call of an isolate | warm p50 | warm p99 | warm max | warm over ${EDGE_CALL_MS} ms |`,
       '| --- | --- | --- | --- | --- | --- |',

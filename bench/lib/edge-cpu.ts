@@ -1,9 +1,9 @@
 /**
- * The CPU time of the MCP endpoint at the edge (build/_worker.js) per request, for scripts/bench-mcp.ts,
+ * The CPU time of the MCP endpoint at the edge (build/_worker.js) per request, for bench/bench-mcp.ts,
  * which runs this file in processes of their own:
  *
- *   node --single-threaded --import tsx scripts/lib/edge-cpu.ts BUILD_DIR first TOOL
- *   node --single-threaded --import tsx scripts/lib/edge-cpu.ts BUILD_DIR warm
+ *   node --single-threaded --import tsx bench/lib/edge-cpu.ts BUILD_DIR first TOOL
+ *   node --single-threaded --import tsx bench/lib/edge-cpu.ts BUILD_DIR warm
  *
  * workerd reports no CPU time on a local run, so Node runs the same bundle (V8, as an isolate does) with
  * `--single-threaded`: garbage collection and compilation run on the thread that answers, as they count
@@ -20,9 +20,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fileOfRoute } from '../../src/built/pages';
 import { operations, OPENAPI_JSON_FILE, parseOpenapiDocument } from '../../src/openapi/documentTree';
-import { heldOutSets } from '../../tools/search-held-out';
-import { questionSet } from '../../tools/search-question-set';
-import { relevanceSet } from '../../tools/search-relevance-set';
+import { heldOutSets } from '../../relevance/held-out';
+import { questionSet } from '../../relevance/question-set';
+import { relevanceSet } from '../../relevance/keyword-set';
 
 type Handle = (request: Request, env: { ASSETS: { fetch(request: Request): Promise<Response> } }) => Promise<Response>;
 type Call = [tool: string, args: Record<string, unknown>];

@@ -1,10 +1,10 @@
 /**
- * The search's figures over a build: the keyword set (tools/search-relevance-set.ts's relevanceSet) in the
- * modal's order, and each held-out set (tools/search-held-out.ts, never tuned on) through the engine in the
+ * The search's figures over a build: the keyword set (relevance/keyword-set.ts's relevanceSet) in the
+ * modal's order, and each held-out set (relevance/held-out.ts, never tuned on) through the engine in the
  * modal's order and through the MCP server's search_docs (mcp/search.ts, against the build served on a free
  * port), totals only; and the section links that search gives for every set which read_page would refuse
  * (mcp/sections.ts, over the build's Markdown twins). `npm run bench:search` prints them
- * (scripts/lib/search-goals.ts). The tuned question set (questionSet) is no figure: tests guard it by example.
+ * (bench/lib/search-goals.ts). The tuned question set (questionSet) is no figure: tests guard it by example.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,11 +14,11 @@ import { twinPath } from '../src/markdown/paths';
 import { INDEX_PATH, searchDocs } from '../mcp/search';
 import { sectionFor } from '../mcp/sections';
 import { Site } from '../mcp/site';
-import { serveBuild } from './servers';
-import { relevanceSet, type RelevanceCase } from './search-relevance-set';
-import { questionSet, type QuestionCase } from './search-question-set';
-import { heldOutSets } from './search-held-out';
-import { relevanceScores, runRelevance, type Outcome } from './search-relevance';
+import { serveBuild } from '../harness/servers';
+import { relevanceSet, type RelevanceCase } from './keyword-set';
+import { questionSet, type QuestionCase } from './question-set';
+import { heldOutSets } from './held-out';
+import { relevanceScores, runRelevance, type Outcome } from './score';
 
 type Scores = ReturnType<typeof relevanceScores>;
 

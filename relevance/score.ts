@@ -1,5 +1,5 @@
 /**
- * Runs the relevance set (tools/search-relevance-set.ts) against the engine, as
+ * Runs the relevance set (relevance/keyword-set.ts) against the engine, as
  * the search modal shows its answer; shared by the unit test and the benchmark.
  *
  * The modal (DocSearch 4.7, `@docsearch/react`) asks for 20 hits, groups them
@@ -9,7 +9,7 @@
  * question's rank is the place of its first answering hit in that order.
  */
 import type { Engine, Ranked } from '../src/search/engine';
-import { relevanceSet, type RelevanceCase } from './search-relevance-set';
+import { relevanceSet, type RelevanceCase } from './keyword-set';
 
 const HITS_PER_PAGE = 20;
 const MAX_RESULTS_PER_GROUP = 5;

@@ -1,14 +1,14 @@
 /**
  * bench/SEARCH.md (`npm run bench:search`): the search rows over one build, typed into on `path`, with
  * the bytes a first visit fetches for search at idle, and the typist's floor on a bare page
- * (scripts/lib/typing-floor.ts); when `beforeBuild` is given (an earlier commit's), its typing runs
+ * (bench/lib/typing-floor.ts); when `beforeBuild` is given (an earlier commit's), its typing runs
  * too, interleaved with the build's in the same sitting, as issue 32's "before" of the speed rows.
  */
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { brand } from '../../src/brand';
-import { docusaurusServe } from '../../tools/servers';
+import { docusaurusServe } from '../../harness/servers';
 import { searchGoalRows } from './search-goals';
 import { probeSearchTyping, probeSearchTypingPair } from './search-probe';
 import { probeTypingFloor } from './typing-floor';
@@ -41,7 +41,7 @@ export async function searchReport(
       '',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), load average at the end ${load}; ${page}, "refund" typed at 120 ms a key from Ctrl+K; median of ${runs} runs per scenario (min–max).`,
       '',
-      `${beforeBuild ? `Before: the build in ${beforeBuild}, typed into in the same sitting, runs interleaved. ` : ''}The floor: scripts/lib/typing-floor.ts.`,
+      `${beforeBuild ? `Before: the build in ${beforeBuild}, typed into in the same sitting, runs interleaved. ` : ''}The floor: bench/lib/typing-floor.ts.`,
       '',
       await searchGoalRows(now, build, { code: weight.searchIdleJsGzip, index: weight.searchIndexGzip }, { before, floor }),
       '',

@@ -1,6 +1,6 @@
 /**
  * The floor of the search probe's worst interaction on this machine and browser (numbers, not a test):
- * the same typist as scripts/lib/search-probe.ts ("refund" at 120 ms a key through CDP, not waiting for
+ * the same typist as bench/lib/search-probe.ts ("refund" at 120 ms a key through CDP, not waiting for
  * the page, CPU throttled 4x) on a bare page with no script: one focused input in a box over a fixed,
  * half-opaque overlay, on a page of text, as the search modal sits over a guide. Its worst keydown to
  * next paint is what the browser, the compositor and the machine cost with no page code at all, the

@@ -1,20 +1,20 @@
 /**
  * The search figures as the benchmark prints them: each row with its goal and
  * met or missed, from the typing runs of
- * scripts/lib/search-probe.ts (medians, min–max), the built index's size, the
+ * bench/lib/search-probe.ts (medians, min–max), the built index's size, the
  * engine's load and query times in Node, and the relevance set
- * (tools/search-relevance-set.ts): hit@1, hit@3, MRR.
+ * (relevance/keyword-set.ts): hit@1, hit@3, MRR.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createEngine } from '../../src/search/engine';
 import { SEARCH_INDEX_FILE, type SearchIndexFile } from '../../src/search/records';
-import { readableExamples, relevanceSet } from '../../tools/search-relevance-set';
-import { modalPages, relevanceScores, runRelevance } from '../../tools/search-relevance';
+import { readableExamples, relevanceSet } from '../../relevance/keyword-set';
+import { modalPages, relevanceScores, runRelevance } from '../../relevance/score';
 import { SCENARIOS, type TypingRun } from './search-probe';
 import { median, table } from './weigh';
-import { searchFigures, type SearchFigures } from '../../tools/search-relevance-figures';
+import { searchFigures, type SearchFigures } from '../../relevance/figures';
 
 /**
  * Issue 32's figures before its change, measured once on `integ` (e298ba9, the engine before questions were ranked in
@@ -44,10 +44,10 @@ type Pair = { hit3: number; mrr: number };
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-/** What the guide page fetches for search at idle on a first visit, gzip (scripts/lib/weigh.ts): worker and engine code, index. */
+/** What the guide page fetches for search at idle on a first visit, gzip (bench/lib/weigh.ts): worker and engine code, index. */
 export type IdleBytes = { code: number; index: number };
 
-/** The typing runs of this sitting beside `now`'s: an earlier build's (BENCH_BEFORE_DIR), and the floor (scripts/lib/typing-floor.ts). */
+/** The typing runs of this sitting beside `now`'s: an earlier build's (BENCH_BEFORE_DIR), and the floor (bench/lib/typing-floor.ts). */
 type Sitting = { before?: Map<string, TypingRun[]>; floor?: number[] };
 
 /**

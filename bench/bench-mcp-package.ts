@@ -3,7 +3,7 @@
  * packages) and the cold `npx` start to the first tool answer (a fresh npm cache, so npx installs
  * everything it needs, then the SDK's client calls search_docs over stdio against the build served locally).
  *
- *   npm run mcp:build && npm run build && node --import tsx scripts/bench-mcp-package.ts [--tarball FILE] [--runs N]
+ *   npm run mcp:build && npm run build && node --import tsx bench/bench-mcp-package.ts [--tarball FILE] [--runs N]
  *
  * Without --tarball it packs mcp/ as an author does (`npm pack`, which builds first). Figures go to stdout.
  */
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { serveBuild } from '../tools/servers';
+import { serveBuild } from '../harness/servers';
 
 const ROOT = path.resolve(__dirname, '..');
 const arg = (name: string) => {

@@ -1,7 +1,7 @@
 /**
  * Shared by the benchmarks: weigh a page's first load (every JS and CSS
  * response until network idle after hydration; gzip is zlib level 9 over each
- * body), and print a table. Numbers only. (Serving the build: tools/servers.ts.)
+ * body), and print a table. Numbers only. (Serving the build: harness/servers.ts.)
  */
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,5 +1,5 @@
 /**
- * Page weight of the API Reference (run: `node --import tsx scripts/bench-api.ts`).
+ * Page weight of the API Reference (run: `node --import tsx bench/bench-api.ts`).
  *
  * Serves the production build (build/) on a free loopback port, opens each page
  * below in a fresh Debian chromium context (empty cache), records every JS and
@@ -16,8 +16,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { brand } from '../src/brand';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium';
-import { docusaurusServe } from '../tools/servers';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../harness/chromium';
+import { docusaurusServe } from '../harness/servers';
 import { ROOT, kb, table, weighPage } from './lib/weigh';
 
 const BUILD_DIR = resolve(ROOT, process.env.BUILD_DIR ?? 'build');

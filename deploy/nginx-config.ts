@@ -6,8 +6,8 @@
  * (The same DOCSEARCH_* variables as the build give hosted search its connect-src.)
  */
 import path from 'node:path';
-import { prepareNginxRoot } from '../deploy/precompress';
-import { renderNginx } from '../deploy/render';
+import { prepareNginxRoot } from './precompress';
+import { renderNginx } from './render';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
