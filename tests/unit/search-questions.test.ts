@@ -41,6 +41,7 @@ const FROZEN: Record<string, string> = {
   'round3.json': 'af039c4c1c64b6618a14aecf394b86272991b18d8e5d9a71fab1d59454958bad',
   'round4.json': 'a1ed244835181498bc2a5cddf858c93f1c8b935cb062d278be8e1f937935cf15',
   'round5.json': 'adddad91221ab66bc6adb39c9d1b12e0e6d76f538af9d98c586669f71076a06b',
+  'round6.json': 'e87ca3222fe1655e846c36772713d0afabc85182de7b1a73822cec1b748149ec',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
