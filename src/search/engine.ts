@@ -234,18 +234,20 @@ function scoredHits(mini: MiniSearch<Doc>, entries: SearchEntry[], query: Query,
  * at its best rank, and a page's hits past MAX_HITS_A_PAGE after every other page's first.
  */
 function pagesFirst(sorted: Ranked[]): Ranked[] {
-  const shown = new Set<string>();
-  const perPage = new Map<string, number>();
+  // Each page's texts shown so far (a text's content, a heading's hierarchy).
+  const shown = new Map<string, Set<string>>();
   const first: Ranked[] = [];
   const later: Ranked[] = [];
   for (const hit of sorted) {
-    const page = hit.record.url.split('#')[0];
-    const key = `${page}\u0000${hit.record.content ?? hit.record.hierarchy.join('\u0000')}`;
-    if (shown.has(key)) continue;
-    shown.add(key);
-    const count = (perPage.get(page) ?? 0) + 1;
-    perPage.set(page, count);
-    (count <= MAX_HITS_A_PAGE ? first : later).push(hit);
+    const { url, content, hierarchy } = hit.record;
+    const hash = url.indexOf('#');
+    const page = hash < 0 ? url : url.slice(0, hash);
+    const text = content ?? hierarchy.join('\u0000');
+    let texts = shown.get(page);
+    if (!texts) shown.set(page, (texts = new Set()));
+    else if (texts.has(text)) continue;
+    texts.add(text);
+    (texts.size <= MAX_HITS_A_PAGE ? first : later).push(hit);
   }
   return [...first, ...later];
 }
@@ -284,13 +286,22 @@ class Hit implements Ranked {
   }
 }
 
-/** Whether a record's own heading (a text's: the heading right above it) holds a word that starts with `stem`. */
-function headingHas(entry: SearchEntry, stem: string): boolean {
+/** A record's own heading (a text's: the heading right above it) as words, lowercase, and their singulars. */
+type HeadingWords = { words: string[]; singulars: Set<string> };
+
+function headingWordsOf(entry: SearchEntry): HeadingWords {
   const level = entry.type === 'content' ? -1 : Number(entry.type.slice(3));
   const own = level > 0 ? (entry.hierarchy[level] ?? '') : (entry.hierarchy.filter(Boolean).at(-1) ?? '');
-  // A stem (authenticat) as the start of a word; a plain word as itself, singular or plural, not as a prefix (pay is not payout).
-  const wanted = stem.endsWith('at') ? (w: string) => w.startsWith(stem) : (w: string) => singular(w) === singular(stem);
-  return tokenize(own).some((w) => wanted(w.toLowerCase()));
+  const words = tokenize(own).map((w) => w.toLowerCase());
+  return { words, singulars: new Set(words.map(singular)) };
+}
+
+/**
+ * Whether a record's own heading holds a word that starts with `stem`: a stem (authenticat) as the start of a word; a
+ * plain word as itself, singular or plural, not as a prefix (pay is not payout).
+ */
+function headingHas({ words, singulars }: HeadingWords, stem: string): boolean {
+  return stem.endsWith('at') ? words.some((w) => w.startsWith(stem)) : singulars.has(singular(stem));
 }
 
 function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: () => PageWords, options: EngineOptions): Engine {
@@ -308,6 +319,13 @@ function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: ()
   for (const entry of entries)
     if (entry.type === 'lvl1' && isSchemaPage(entry.url)) schemaPages.set((entry.hierarchy[1] ?? '').toLowerCase(), entry);
   const pageShare = pageShareOf(pageWords);
+  // Each record's heading words, worked out the first time a question's hit needs them, then kept.
+  const headings = new Map<SearchEntry, HeadingWords>();
+  const headingWords = (entry: SearchEntry) => {
+    let words = headings.get(entry);
+    if (!words) headings.set(entry, (words = headingWordsOf(entry)));
+    return words;
+  };
   const orderOf = new Map(entries.map((entry, i) => [entry, i]));
   /** The schema pages a query asks the fields of: it names the schema and a field word. */
   const askedSchemas = (query: string) => {
@@ -331,7 +349,10 @@ function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: ()
       // A question's hits whose own heading holds its rare words weigh more: (1 + n) ** 2.5, 5.7 times for one, 15.6
       // for two (chosen on the relevance sets: a heading about the question's topic above text that mentions it).
       if (plan.rare.length)
-        for (const hit of best.values()) hit.score *= (1 + plan.rare.filter((stem) => headingHas(hit.record, stem)).length) ** 2.5;
+        for (const hit of best.values()) {
+          const heading = headingWords(hit.record);
+          hit.score *= (1 + plan.rare.filter((stem) => headingHas(heading, stem)).length) ** 2.5;
+        }
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter((record) => matchesFilters(record, facetFilters));
       const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, terms: [] });
