@@ -28,7 +28,8 @@ export async function trySandbox(
   token: string | undefined,
   deadline?: Deadline,
 ): Promise<SandboxAnswer> {
-  if (entry.webhook) throw new Error(`${entry.operationId} is a webhook: the API sends it to you, so the sandbox has nothing to answer`);
+  if (entry.webhook)
+    throw new Error(`${entry.operationId} is a webhook: the API sends it to you, so the local sandbox has nothing to answer`);
   if (body !== undefined && !entry.operation.requestBody) {
     throw new Error(
       `${entry.operationId} (${entry.method.toUpperCase()} ${entry.path}) takes no body: nothing was sent. Call it without one.`,

@@ -97,7 +97,7 @@ export const tryInSandbox = docsTool({
       .min(1)
       .max(2000)
       .optional()
-      .describe('A bearer token; the sandbox accepts any. Without one, authenticated calls answer 401.'),
+      .describe('A bearer token; the local sandbox accepts any. Without one, authenticated calls answer 401.'),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async ({ operation, body, query, token }, { site, sandboxUrl, deadline }) => {

@@ -125,3 +125,19 @@ export function repeatedSentences($: cheerio.CheerioAPI): string[] {
   });
   return repeats;
 }
+
+/**
+ * "sandbox" names two things: the provider's sandbox environment and the local sandbox (the mock of the API that runs
+ * from a clone). In a section of a Markdown twin that speaks of the local one, each "the sandbox" of its prose (code
+ * aside; a label such as "Sandbox:" or the command `npm run sandbox` has no article), with the words around it: a
+ * reader could take it for the provider's.
+ */
+export function unqualifiedSandbox(markdown: string): string[] {
+  const prose = markdown.replace(/^(`{3,}|~{3,})[\s\S]*?^\1\s*$/gm, ' ').replace(/`[^`\n]*`/g, ' ');
+  return prose
+    .split(/^#{1,6} /m)
+    .filter((section) => /\blocal sandbox\b/i.test(section))
+    .flatMap((section) =>
+      [...section.matchAll(/\bthe sandbox\b/gi)].map((m) => section.slice(Math.max(0, m.index - 20), m.index + 30).replace(/\s+/g, ' ')),
+    );
+}

@@ -39,6 +39,7 @@ import {
   repeatedHeadings,
   repeatedSentences,
   runOns,
+  unqualifiedSandbox,
   spacedText,
 } from './rendering-defects';
 import type { DocumentNode } from '../../src/openapi/document';
@@ -309,5 +310,24 @@ describe('prose', () => {
       '<article><h2>A</h2><p>Needs no authentication at all here. Read on.</p><p>Needs no authentication at all here.</p><h2>B</h2><p>Needs no authentication at all here.</p></article>',
     );
     assert.deepEqual(repeatedSentences($), ['Needs no authentication at all here.']);
+  });
+
+  test('a section that speaks of the local sandbox calls it the local sandbox every time, not "the sandbox"', () => {
+    const found = markdownFiles().flatMap(({ file, text }) => unqualifiedSandbox(text).map((at) => `${file}: ${at}`));
+    assert.deepEqual(found, []);
+  });
+
+  test('a bare "sandbox" beside the local sandbox is found, code and other sections aside (test of the test)', () => {
+    const markdown = [
+      '## Sandbox and production',
+      'Build and test against the sandbox.',
+      '## Try calls',
+      'Start the local sandbox with `npm run sandbox`:',
+      '```bash\nnpm run sandbox\n```',
+      'The sandbox keeps nothing.',
+    ].join('\n');
+    const found = unqualifiedSandbox(markdown);
+    assert.equal(found.length, 1, JSON.stringify(found));
+    assert.match(found[0], /The sandbox keeps/);
   });
 });
