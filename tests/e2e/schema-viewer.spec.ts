@@ -5,7 +5,7 @@
  * pointer, a click, a tap or the keyboard wake it and land where they were aimed,
  * and a wheel scroll wakes nothing.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { KEPT_CLASS, LIVE_ATTRIBUTE, ON_INTENT_ATTRIBUTE } from '../../src/keptHtml/onIntent';
 import { blockExternalHosts, collectErrors, gotoHydrated } from './helpers';
@@ -39,9 +39,11 @@ test.describe('API Reference schema viewer, hydrated when reached for', () => {
         }),
       KEPT_CLASS,
     );
+  /** The index among the parts of the one that holds `selector`. */
+  const partIndex = (page: Page, selector: string) =>
+    parts(page).evaluateAll((roots, inner) => roots.findIndex((root) => root.querySelector(inner)), selector);
   /** The index of the responses among the parts. */
-  const responsesIndex = (page: Page) =>
-    parts(page).evaluateAll((roots) => roots.findIndex((root) => root.querySelector('.openapi-tabs__response-list-container')));
+  const responsesIndex = (page: Page) => partIndex(page, '.openapi-tabs__response-list-container');
 
   test("/api/create-charge: the parts stay the server's HTML; a hover prepares the one under the pointer, not in its event, and leaves it working", async ({
     page,
@@ -201,43 +203,53 @@ test.describe('API Reference schema viewer, hydrated when reached for', () => {
     );
   });
 
-  test('a tap on a phone switches a tab at once', async ({ browser, baseURL }) => {
+  /**
+   * /api/create-charge on a phone (touch, a phone's viewport), with the request body's second schema tab scrolled into
+   * view: `run` gets the page, its context and that tab.
+   */
+  async function onPhone(
+    browser: Browser,
+    baseURL: string | undefined,
+    run: (page: Page, context: BrowserContext, tab: () => Locator) => Promise<void>,
+  ): Promise<void> {
     const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
-    await blockExternalHosts(context, baseURL as string);
-    const page = await context.newPage();
-    await gotoHydrated(page, '/api/create-charge');
-    const tab = () => requestBody(page).locator('.openapi-tabs__schema-list-container [role=tab]').nth(1);
-    await tab().scrollIntoViewIfNeeded();
-    await tab().tap();
-    await expect(tab()).toHaveAttribute('aria-selected', 'true');
-    await context.close();
+    try {
+      await blockExternalHosts(context, baseURL as string);
+      const page = await context.newPage();
+      await gotoHydrated(page, '/api/create-charge');
+      const tab = () => requestBody(page).locator('.openapi-tabs__schema-list-container [role=tab]').nth(1);
+      await tab().scrollIntoViewIfNeeded();
+      await run(page, context, tab);
+    } finally {
+      await context.close();
+    }
+  }
+
+  test('a tap on a phone switches a tab at once', async ({ browser, baseURL }) => {
+    await onPhone(browser, baseURL, async (_page, _context, tab) => {
+      await tab().tap();
+      await expect(tab()).toHaveAttribute('aria-selected', 'true');
+    });
   });
 
   test('a tap on a part that an earlier touch prepared lands on the live tab', async ({ browser, baseURL }) => {
     // A tap's focus comes with its compatibility mousedown, after its pointerup: where the part was already
     // prepared, that focus must not make it live under the tap, or the click that follows lands on nothing.
-    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
-    await blockExternalHosts(context, baseURL as string);
-    const page = await context.newPage();
-    await gotoHydrated(page, '/api/create-charge');
-    const tab = () => requestBody(page).locator('.openapi-tabs__schema-list-container [role=tab]').nth(1);
-    await tab().scrollIntoViewIfNeeded();
-    const box = await requestBody(page).locator('.openapi-tabs__schema-list-container').first().boundingBox();
-    expect(box).not.toBeNull();
-    // A touch that goes down on the part and is lifted after moving (a drag, no tap): it prepares the part.
-    const at = (dx: number) => [{ x: (box?.x ?? 0) + 10 + dx, y: (box?.y ?? 0) + 5 }];
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(60) });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    const index = await parts(page).evaluateAll((roots) =>
-      roots.findIndex((root) => root.querySelector('.openapi-tabs__schema-list-container')),
-    );
-    await expect.poll(async () => (await hydration(page))[index].live).toBeGreaterThan(0);
-    await expect(requestBody(page)).not.toHaveAttribute(LIVE_ATTRIBUTE, '');
-    await tab().tap();
-    await expect(requestBody(page)).toHaveAttribute(LIVE_ATTRIBUTE, '');
-    await expect(tab()).toHaveAttribute('aria-selected', 'true');
-    await context.close();
+    await onPhone(browser, baseURL, async (page, context, tab) => {
+      const box = await requestBody(page).locator('.openapi-tabs__schema-list-container').first().boundingBox();
+      expect(box).not.toBeNull();
+      // A touch that goes down on the part and is lifted after moving (a drag, no tap): it prepares the part.
+      const at = (dx: number) => [{ x: (box?.x ?? 0) + 10 + dx, y: (box?.y ?? 0) + 5 }];
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(60) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      const index = await partIndex(page, '.openapi-tabs__schema-list-container');
+      await expect.poll(async () => (await hydration(page))[index].live).toBeGreaterThan(0);
+      await expect(requestBody(page)).not.toHaveAttribute(LIVE_ATTRIBUTE, '');
+      await tab().tap();
+      await expect(requestBody(page)).toHaveAttribute(LIVE_ATTRIBUTE, '');
+      await expect(tab()).toHaveAttribute('aria-selected', 'true');
+    });
   });
 });
