@@ -31,7 +31,7 @@ import { readerWords as defaultReaderWords, type ReaderWording } from './readerW
 import { tokenize } from './words';
 import { pageShareOf, pageWordsOf, type PageWords } from './pageWords';
 import { answers, candidateEdits, MAX_QUERY_LENGTH, PREFIX_FROM, processTerm, queryOf, singular } from './terms';
-import { filterOf, minisearchOf, scoredHits, scorerOf, type Scored } from './scoring';
+import { filterOf, matcherOf, scoredHits, type Scored } from './scoring';
 import { answeringSentence } from './answeringSentence';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
@@ -96,7 +96,7 @@ export type FacetFilters = Array<string | string[]>;
 const MAX_HITS_A_PAGE = 1;
 
 /** MiniSearch's settings: the same when the engine indexes records and when it loads an index built ahead. */
-const MINI_OPTIONS: Options<Doc> = {
+export const MINI_OPTIONS: Options<Doc> = {
   fields: ['title', 'section', 'content', 'anchor'],
   storeFields: [],
   tokenize,
@@ -169,7 +169,7 @@ type AnswerContext = {
   prefixed: boolean[];
   seen: Map<string, boolean>;
   textsAt: Map<string, string[]>;
-  termsOf: (match: Record<string, string[]>) => string[];
+  termsOf: (doc: number) => string[];
 };
 
 /**
@@ -183,11 +183,11 @@ class Hit implements Ranked {
   constructor(
     readonly record: SearchEntry,
     public score: number,
-    private readonly match: Record<string, string[]>,
+    private readonly doc: number,
     private readonly context: AnswerContext,
   ) {}
   get terms(): string[] {
-    return (this.words ??= this.context.termsOf(this.match));
+    return (this.words ??= this.context.termsOf(this.doc));
   }
   get text(): string | undefined {
     if (!this.answer) {
@@ -232,7 +232,7 @@ function headingHas({ words, singulars }: HeadingWords, { stem, isStem, one }: S
 
 function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: () => PageWords, options: EngineOptions): Engine {
   const words = options.readerWords ?? defaultReaderWords;
-  const mini = minisearchOf(index);
+  const matcher = matcherOf(index, candidateEdits);
   // The text blocks at each URL (a page's or a heading's anchor), in page order.
   const textsAt = new Map<string, string[]>();
   for (const entry of entries) {
@@ -272,9 +272,7 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
       const { words: queryWords, terms } = queryOf(plan.query);
       if (terms.length === 0) return [];
       const prefixed = terms.map((t, i) => plan.prefix(t, i === terms.length - 1));
-      const query = { terms, prefixed, words: queryWords };
-      const { coverage, termsOf } = scorerOf(query);
-      const best = scoredHits(mini, entries, query, coverage, facetFilters);
+      const { best, termsOf } = scoredHits(matcher, entries, { terms, prefixed, words: queryWords }, facetFilters);
       // A question's hits whose own heading holds its rare words weigh more: (1 + n) ** 2.5, 5.7 times for one, 15.6
       // for two (chosen on the relevance sets: a heading about the question's topic above text that mentions it).
       if (plan.rare.length) {
@@ -288,11 +286,11 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
       }
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter(filterOf(facetFilters));
-      const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, match: {} });
+      const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, doc: -1 });
       const listed = new Set(schemaHits.map((h) => h.record.url));
       const ranked = [...schemaHits, ...pagesFirst([...best.values()].sort(byRank)).filter((h) => !listed.has(h.record.url))];
       const context = { terms, prefixed, seen: new Map<string, boolean>(), textsAt, termsOf };
-      return ranked.map((hit) => new Hit(hit.record, hit.score, hit.match, context));
+      return ranked.map((hit) => new Hit(hit.record, hit.score, hit.doc, context));
     },
   };
 }

@@ -1,16 +1,16 @@
 /**
  * Scoring one query for the engine (src/search/engine.ts): every index record that matches, with its score, one a
- * URL. MiniSearch finds the records and their BM25 scores; this file weighs them by the share of the query's words
- * they hold and by their titles, and keeps out what the facet filters leave out.
+ * URL. MiniSearch indexes the records; `matcherOf` reads its index as MiniSearch's own search does and gives each
+ * record's BM25 score; `scoredHits` weighs it by the share of the query's words the record holds and by its title, and
+ * keeps out what the facet filters leave out.
  *
- * It reads MiniSearch's matches before MiniSearch makes them into results (`executeQuery`, which `search` calls): a
- * search makes no result object, list of matched words or sort of its own for each of its thousands of matches, the
- * garbage that the MCP endpoint at the edge pays for in collector pauses. The scores are MiniSearch's own, as
- * `search` gives them. `minisearchOf` checks that the two members it reads are there, so an upgrade that removes
- * them fails the engine's first use (and every test of the search) rather than ranking wrongly.
+ * Why not MiniSearch's `search`: it makes a result object, a list of words and a sort for each of thousands of
+ * matches, and the MCP endpoint at the edge paid for that garbage in collector pauses past Workers' 10 ms a request.
+ * `matcherOf` works in arrays made once per engine, and gives the same scores, sum for sum (a test compares them with
+ * MiniSearch's `search` on the relevance sets). It checks the members of MiniSearch's index that it reads, so that an
+ * upgrade that changes them fails at the engine's creation rather than ranking wrongly.
  */
 import type MiniSearch from 'minisearch';
-import type { SearchOptions } from 'minisearch';
 import { isSchemaPage } from '../api-reference/routes';
 import { answers, PREFIX_FROM, type QueryWord } from './terms';
 import type { FacetFilters, SearchEntry } from './engine';
@@ -18,25 +18,178 @@ import type { FacetFilters, SearchEntry } from './engine';
 /** The query's terms as the engine reads them: each with whether it matches as a prefix, and its words as bits. */
 export type Query = { terms: string[]; prefixed: boolean[]; words: QueryWord[] };
 
-/** A record's match as MiniSearch keeps it: its BM25 score, the query's terms it matched, and by indexed word the fields. */
-type Match = { score: number; terms: string[]; match: Record<string, string[]> };
+/** An indexed word's postings in MiniSearch's index: by field id, each record's short id and the word's count in it. */
+type Postings = Map<number, Map<number, number>>;
 
-/** The two members of MiniSearch 7 that `search` is made of, and that the engine reads. */
+/** What of MiniSearch 7's index the engine reads: its words, its records' ids and lengths, and its search settings. */
 type Internals = {
-  executeQuery(query: string, options: SearchOptions): Map<number, Match>;
-  /** MiniSearch's short id of a record to its id (the record's place in the index). */
+  _index: {
+    get(word: string): Postings | undefined;
+    atPrefix(prefix: string): Iterable<[string, Postings]>;
+    fuzzyGet(word: string, edits: number): Map<string, [Postings, number]>;
+  };
   _documentIds: Map<number, number>;
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+  _documentCount: number;
+  _nextId: number;
+  _dirtCount: number;
+  _options: {
+    fields: string[];
+    searchOptions: { boost: Record<string, number>; weights: { fuzzy: number; prefix: number }; bm25: { k: number; b: number; d: number } };
+  };
 };
 
-export function minisearchOf<T>(mini: MiniSearch<T>): Internals {
-  const internals = mini as unknown as Partial<Internals>;
-  if (typeof internals.executeQuery !== 'function' || !(internals._documentIds instanceof Map))
-    throw new Error('MiniSearch no longer has executeQuery and _documentIds (src/search/scoring.ts reads them): adapt it to this version');
-  return internals as Internals;
+function internalsOf<T>(mini: MiniSearch<T>): Internals {
+  const m = mini as unknown as Partial<Internals>;
+  const has =
+    typeof m._index?.get === 'function' &&
+    typeof m._index.atPrefix === 'function' &&
+    typeof m._index.fuzzyGet === 'function' &&
+    m._documentIds instanceof Map &&
+    m._fieldLength instanceof Map &&
+    Array.isArray(m._avgFieldLength) &&
+    typeof m._documentCount === 'number' &&
+    typeof m._nextId === 'number' &&
+    m._options?.searchOptions?.bm25 !== undefined &&
+    m._options.searchOptions.weights !== undefined;
+  if (!has) throw new Error('MiniSearch has changed its index (src/search/scoring.ts reads it): adapt matcherOf to this version');
+  // A record taken out of the index leaves its words until a vacuum; MiniSearch's search skips them, this does not.
+  if (m._dirtCount !== 0) throw new Error('The search index has records taken out: the engine indexes once and never removes');
+  return m as Internals;
 }
 
-/** A record that matches, scored; `match` gives the words to highlight (`termsOf`). */
-export type Scored = { record: SearchEntry; score: number; match: Record<string, string[]> };
+/**
+ * What one query matches: each record that holds a word answering one of its terms, in the order MiniSearch's search
+ * finds them (`docs`, the first `count`), with its score as that search gives it (`score`), and which of the query's
+ * terms its words answer (`all`) and its title's words answer (`title`), as bits. Read before the next query.
+ */
+export type Matches = {
+  docs: Int32Array;
+  count: number;
+  score: Float64Array;
+  all: Int32Array;
+  title: Int32Array;
+  /** The indexed words the query matched (a new set each query: a hit reads it for its highlighted words later). */
+  words: Set<string>;
+};
+
+/**
+ * The engine's reader of MiniSearch's index: MiniSearch's own search (7.2: executeQuery, executeQuerySpec, termResults
+ * and its OR), step for step and sum for sum, so that each score is the one its `search` gives, but into arrays made
+ * once per engine. Its options are the engine's (an exact word, its prefixes, its typos, as MINI_OPTIONS in
+ * src/search/engine.ts has them). The indexed words a record matched, for highlighting, come from `wordsOf` when a hit
+ * is read.
+ */
+export function matcherOf<T>(mini: MiniSearch<T>, fuzzyEdits: (term: string) => number) {
+  const m = internalsOf(mini);
+  const size = m._nextId;
+  const { boost, weights, bm25 } = m._options.searchOptions;
+  const fields = m._options.fields.map((name) => {
+    const id = m._fieldIds[name];
+    return { id, boost: boost[name] || 1, average: m._avgFieldLength[id], isTitle: name === 'title' };
+  });
+  const { k, b, d } = bm25;
+  const bm25Of = (count: number, matching: number, length: number, average: number) =>
+    Math.log(1 + (m._documentCount - matching + 0.5) / (matching + 0.5)) *
+    (d + (count * (k + 1)) / (count + k * (1 - b + (b * length) / average)));
+  const matches: Matches = {
+    docs: new Int32Array(size),
+    count: 0,
+    score: new Float64Array(size),
+    all: new Int32Array(size),
+    title: new Int32Array(size),
+    words: new Set(),
+  };
+  // One query term's sum for each record, the records it touched in order, and the terms of the query each record has.
+  const partial = new Float64Array(size);
+  const touched = new Int32Array(size);
+  const inTerm = new Uint8Array(size);
+  const terms = new Uint8Array(size);
+  const seen = new Uint8Array(size);
+  let touchedCount = 0;
+
+  const add = (word: string, postings: Postings | undefined, weight: number, mask: number) => {
+    if (!postings) return;
+    matches.words.add(word);
+    for (const field of fields) {
+      const counts = postings.get(field.id);
+      if (!counts) continue;
+      const matching = counts.size;
+      counts.forEach((count, doc) => {
+        const weighted = weight * field.boost * bm25Of(count, matching, (m._fieldLength.get(doc) as number[])[field.id], field.average);
+        if (inTerm[doc] === 0) {
+          inTerm[doc] = 1;
+          touched[touchedCount++] = doc;
+          partial[doc] = weighted;
+        } else partial[doc] += weighted;
+        matches.all[doc] |= mask;
+        if (field.isTitle) matches.title[doc] |= mask;
+      });
+    }
+  };
+
+  /** The matches of a query's terms (each a prefix too where `prefixed` says); `maskOf` gives an indexed word's bits. */
+  const match = (queryTerms: string[], prefixed: boolean[], maskOf: (word: string) => number): Matches => {
+    for (let i = 0; i < matches.count; i++) {
+      const doc = matches.docs[i];
+      matches.score[doc] = 0;
+      matches.all[doc] = 0;
+      matches.title[doc] = 0;
+      terms[doc] = 0;
+      seen[doc] = 0;
+    }
+    matches.count = 0;
+    matches.words = new Set();
+    queryTerms.forEach((term, i) => {
+      touchedCount = 0;
+      add(term, m._index.get(term), 1, maskOf(term));
+      const edits = fuzzyEdits(term);
+      const typos = edits ? m._index.fuzzyGet(term, edits) : undefined;
+      if (prefixed[i] && term.length >= PREFIX_FROM)
+        for (const [word, postings] of m._index.atPrefix(term)) {
+          const longer = word.length - term.length;
+          if (!longer) continue;
+          typos?.delete(word);
+          add(word, postings, (weights.prefix * word.length) / (word.length + 0.3 * longer), maskOf(word));
+        }
+      typos?.forEach(([postings, distance], word) => {
+        if (distance) add(word, postings, (weights.fuzzy * word.length) / (word.length + distance), maskOf(word));
+      });
+      // MiniSearch's OR: a record's sum over each term, added up in the query's order.
+      for (let t = 0; t < touchedCount; t++) {
+        const doc = touched[t];
+        inTerm[doc] = 0;
+        terms[doc] += 1;
+        if (seen[doc] === 0) {
+          seen[doc] = 1;
+          matches.docs[matches.count++] = doc;
+          matches.score[doc] = partial[doc];
+        } else matches.score[doc] = matches.score[doc] + partial[doc];
+      }
+    });
+    // MiniSearch's search: a result's score is its sum times the number of the query's terms it has.
+    for (let i = 0; i < matches.count; i++) matches.score[matches.docs[i]] *= terms[matches.docs[i]];
+    return matches;
+  };
+
+  /** The indexed words of `words` (a query's matches) that a record holds, in any field. */
+  const wordsOf = (doc: number, words: Iterable<string>) => {
+    const held: string[] = [];
+    for (const word of words) {
+      const postings = m._index.get(word);
+      if (postings && fields.some((field) => postings.get(field.id)?.has(doc))) held.push(word);
+    }
+    return held;
+  };
+  return { match, wordsOf, idOf: (doc: number) => m._documentIds.get(doc) as number };
+}
+
+/** A record that matches, scored; `doc`, its short id in MiniSearch's index, gives the words to highlight (`termsOf`). */
+export type Scored = { record: SearchEntry; score: number; doc: number };
+
+export type Matcher = ReturnType<typeof matcherOf>;
 
 /** The value of a facet of an entry: `language` or `docusaurus_tag` (the facets the index has). */
 export function facetOf(entry: SearchEntry, facet: string): string | undefined {
@@ -78,10 +231,10 @@ function weightOf(entry: SearchEntry): number {
 }
 
 /**
- * Scoring one query: which of its terms an indexed word answers (a bit each, worked out once per word), and how well
- * a match covers the query: the share of the query's words it has anywhere, and in its own title.
+ * Scoring one query: which of its terms an indexed word answers (a bit each, worked out once per word), and the share
+ * of the query's words a set of those bits covers.
  */
-export function scorerOf({ terms, prefixed, words }: Query) {
+function scorerOf({ terms, prefixed, words }: Query) {
   const answered = new Map<string, number>();
   const maskOf = (docTerm: string) => {
     let mask = answered.get(docTerm);
@@ -99,58 +252,36 @@ export function scorerOf({ terms, prefixed, words }: Query) {
     for (const w of wordMasks) if ((mask & w.whole) !== 0 || (w.parts !== 0 && (mask & w.parts) === w.parts)) n++;
     return n / wordMasks.length;
   };
-  // One object for every match's answer, read before the next match is scored: a search scores thousands.
-  const covered = { all: 0, title: 0 };
-  const coverage = (match: Record<string, string[]>) => {
-    let all = 0;
-    let title = 0;
-    for (const t in match) {
-      const mask = maskOf(t);
-      all |= mask;
-      if (match[t].includes('title')) title |= mask;
-    }
-    covered.all = share(all);
-    covered.title = title === 0 ? 0 : share(title);
-    return covered;
-  };
-  /** The words to highlight: the indexed words matched that answer the query (typo candidates that are typos), sorted. */
-  const termsOf = (match: Record<string, string[]>) =>
-    Object.keys(match)
-      .filter((t) => maskOf(t) !== 0)
-      .sort();
-  return { coverage, termsOf };
+  return { maskOf, share };
 }
 
 /**
  * Every record that matches a query, scored, one a URL (as DocSearch's `distinct` gives): its BM25 score times the
- * share of the query's words it holds, squared, times its title's bonus and its weight.
+ * share of the query's words it holds, squared, times its title's bonus and its weight. With it, `termsOf` a hit: the
+ * words to highlight, the indexed words it matched that answer the query (typo candidates that are typos), sorted.
  */
-export function scoredHits(
-  mini: Internals,
-  entries: SearchEntry[],
-  query: Query,
-  coverage: ReturnType<typeof scorerOf>['coverage'],
-  facetFilters: FacetFilters,
-): Map<string, Scored> {
+export function scoredHits(matcher: Matcher, entries: SearchEntry[], query: Query, facetFilters: FacetFilters) {
+  const { maskOf, share } = scorerOf(query);
   const passes = filterOf(facetFilters);
   const best = new Map<string, Scored>();
-  const options = {
-    tokenize: (text: string) => text.split(' '),
-    processTerm: (t: string) => t,
-    prefix: (term: string, i: number) => query.prefixed[i] && term.length >= PREFIX_FROM,
-  };
-  // forEach, not for...of: no [key, value] pair made for each of thousands of matches.
-  mini.executeQuery(query.terms.join(' '), options).forEach(({ score: bm25, terms, match }, shortId) => {
-    const record = entries[mini._documentIds.get(shortId) as number];
-    if (!passes(record)) return;
-    const cover = coverage(match);
-    if (cover.all === 0) return; // only typo candidates that are not typos
+  const { docs, count, score: bm25, all, title, words } = matcher.match(query.terms, query.prefixed, maskOf);
+  for (let i = 0; i < count; i++) {
+    const doc = docs[i];
+    const record = entries[matcher.idOf(doc)];
+    if (!passes(record)) continue;
+    const cover = share(all[doc]);
+    if (cover === 0) continue; // only typo candidates that are not typos
+    const inTitle = title[doc] === 0 ? 0 : share(title[doc]);
     const isPage = record.type === 'lvl1';
-    const titleBonus = cover.title === 1 ? (isPage ? 6 : 3) : 1 + cover.title;
-    // MiniSearch's score of a result: its BM25 sum times the number of the query's terms it matched.
-    const score = bm25 * (terms.length || 1) * cover.all ** 2 * titleBonus * weightOf(record);
+    const titleBonus = inTitle === 1 ? (isPage ? 6 : 3) : 1 + inTitle;
+    const score = bm25[doc] * cover ** 2 * titleBonus * weightOf(record);
     const seen = best.get(record.url);
-    if (!seen || seen.score < score) best.set(record.url, { record, score, match });
-  });
-  return best;
+    if (!seen || seen.score < score) best.set(record.url, { record, score, doc });
+  }
+  const termsOf = (doc: number) =>
+    matcher
+      .wordsOf(doc, words)
+      .filter((t) => maskOf(t) !== 0)
+      .sort();
+  return { best, termsOf };
 }
