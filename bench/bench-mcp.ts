@@ -183,7 +183,9 @@ function edgeRows(buildDir: string): { table: string[]; goals: Goal[] } {
     `| ${what} | ${first === undefined ? '' : `${first.toFixed(1)} ms`} | ${quantile(times, 0.5).toFixed(2)} ms | ${quantile(times, 0.99).toFixed(2)} ms | ${Math.max(...times).toFixed(2)} ms | ${times.filter((t) => t > EDGE_CALL_MS).length} of ${times.length} |`;
   const worstFirst = Math.max(...firsts.map((f) => f.first));
   const worstStart = Math.max(...firsts.map((f) => f.startup));
-  const worstP99 = Math.max(...Object.values(warm).map((times) => quantile(times, 0.99)));
+  const [worstTool, worstP99] = Object.entries(warm)
+    .map(([tool, times]) => [tool, quantile(times, 0.99)] as const)
+    .reduce((worst, next) => (next[1] > worst[1] ? next : worst));
   return {
     table: [
       `The endpoint at the edge (${path.relative(ROOT, buildDir) || '.'}/_worker.js): CPU per request, Node single-threaded (bench/lib/edge-cpu.ts)`,
@@ -196,12 +198,7 @@ function edgeRows(buildDir: string): { table: string[]; goals: Goal[] } {
       `An isolate's start (the bundle's top level, the document and the search engine loaded, a round of calls in memory): ${Math.min(...firsts.map((f) => f.startup)).toFixed(0)} to ${worstStart.toFixed(0)} ms.`,
     ],
     goals: [
-      [
-        `edge: warm p99, the worst tool (search_docs over every question set)`,
-        `${worstP99.toFixed(1)} ms`,
-        `≤ ${EDGE_CALL_MS} ms`,
-        worstP99 <= EDGE_CALL_MS,
-      ],
+      [`edge: warm p99, the worst tool (${worstTool})`, `${worstP99.toFixed(1)} ms`, `≤ ${EDGE_CALL_MS} ms`, worstP99 <= EDGE_CALL_MS],
       [
         `edge: an isolate's first call, the worst tool`,
         `${worstFirst.toFixed(1)} ms`,

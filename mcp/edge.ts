@@ -34,6 +34,7 @@ import type { JsonObject } from '../src/openapi/documentTree';
 import type { Validate } from '../src/openapi/requestCheck';
 import type { EngineState } from '../src/search/engine';
 import { checkerFor } from './checker';
+import { schemaHomes } from '../src/api-reference/schemaPages';
 import { callsBySchema, OPENAPI_JSON_URL_PATH } from './openapi';
 import { INDEX_PATH, loadedIndex } from './search';
 import { INTERNAL_ERROR, MAX_MESSAGE_BYTES, refusalBody, refusalOf, type Refusal } from './limits';
@@ -99,12 +100,14 @@ function serverFor(site: Site) {
 
 /**
  * The work of an isolate's first calls, done at its start instead (Workers allow a start 1 s of CPU, a request 10 ms
- * on the Free plan): which calls use each schema (read_page's and get_schema's first answers), and a few searches,
+ * on the Free plan): which calls use each schema and which page shows it (read_page's and get_schema's first
+ * answers), and a few searches,
  * so that the engine's code is compiled before the first question. Pure work, as a Worker's start must be (no I/O,
  * no timer, no random value: workerd refuses them there, which the SDK's server needs). The queries name no page
  * or question of any test set.
  */
 callsBySchema(deployment.document);
+schemaHomes(deployment.document);
 for (const query of ['payment', 'How do I get paid?', 'webhok signature', 'x-api-key'])
   for (const hit of index?.engine.search(query).slice(0, 8) ?? []) void hit.text;
 

@@ -19,13 +19,16 @@ export type Fetch = (input: URL, init: RequestInit) => Promise<Response>;
 
 export type Answer = { status: number; headers: Headers; text: string };
 
-/** The time a whole tool call has (every request it makes shares it): its signal, and its length for messages. */
-export type Deadline = { signal: AbortSignal; ms: number };
+/**
+ * The time a whole tool call has (every request it makes shares it): when it ends, its length for messages, and the
+ * client's cancellation of the call, which ends it too. A plain value: each request makes its own timer from it, so a
+ * call that makes no request (most calls, which read what the server keeps) makes no timer and no signal.
+ */
+export type Deadline = { endsAt: number; ms: number; cancelled?: AbortSignal };
 
-/** A tool call's deadline, which the client's cancellation of the call ends too. */
+/** A tool call's deadline, from now. */
 export function deadlineOf(ms: number, cancelled?: AbortSignal): Deadline {
-  const timeout = AbortSignal.timeout(ms);
-  return { signal: cancelled ? AbortSignal.any([timeout, cancelled]) : timeout, ms };
+  return { endsAt: Date.now() + ms, ms, cancelled };
 }
 
 type RequestOptions = {
@@ -55,10 +58,16 @@ const MAX_REDIRECTS = 5;
 export class NoAnswerError extends Error {}
 
 /** Why a request failed, in words ("connection refused", "no answer within 10 s"), and whether the connection is why. */
-function failureOf(error: unknown, timeoutMs: number, deadline: Deadline | undefined): { reason: string; connection: boolean } {
+function failureOf(
+  error: unknown,
+  timeoutMs: number,
+  deadline: Deadline | undefined,
+  byDeadline: boolean,
+): { reason: string; connection: boolean } {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError') {
-    if (deadline?.signal.aborted) return { reason: `the tool call's ${deadline.ms / 1000} s ran out`, connection: true };
+    if (deadline && (byDeadline || deadline.cancelled?.aborted))
+      return { reason: `the tool call's ${deadline.ms / 1000} s ran out`, connection: true };
     return { reason: `no answer within ${timeoutMs / 1000} s`, connection: true };
   }
   const code = err?.cause?.code;
@@ -94,8 +103,11 @@ async function readCapped(response: Response, maxBytes: number, url: string): Pr
 export async function request(url: string, options: RequestOptions): Promise<Answer> {
   const { what, origin, timeoutMs = 15_000, deadline, maxBytes = 20 * 1024 * 1024, fetch: send = fetch } = options;
   // One limit for the request, its redirects and the reading of its answer: a hop does not start the clock again.
-  const limit = AbortSignal.timeout(timeoutMs);
-  const signal = deadline ? AbortSignal.any([limit, deadline.signal]) : limit;
+  // The tool call's deadline ends it sooner when less of the call's time is left than the request's own limit.
+  const left = deadline ? Math.max(0, deadline.endsAt - Date.now()) : Infinity;
+  const byDeadline = left < timeoutMs;
+  const limit = AbortSignal.timeout(Math.min(timeoutMs, left));
+  const signal = deadline?.cancelled ? AbortSignal.any([limit, deadline.cancelled]) : limit;
   let target = new URL(url);
   for (let hop = 0; ; hop += 1) {
     if (target.origin !== origin) {
@@ -115,7 +127,7 @@ export async function request(url: string, options: RequestOptions): Promise<Ans
         signal,
       });
     } catch (error) {
-      const { reason, connection } = failureOf(error, timeoutMs, deadline);
+      const { reason, connection } = failureOf(error, timeoutMs, deadline, byDeadline);
       if (connection) throw new NoAnswerError(`${what} at ${origin} did not answer (${reason}) when asked for ${target.pathname}`);
       throw new Error(`The request to ${what.replace(/^The /, 'the ')} at ${origin} for ${target.pathname} could not be sent: ${reason}`);
     }
@@ -128,7 +140,7 @@ export async function request(url: string, options: RequestOptions): Promise<Ans
     try {
       return { status: response.status, headers: response.headers, text: await readCapped(response, maxBytes, target.pathname) };
     } catch (error) {
-      const { reason, connection } = failureOf(error, timeoutMs, deadline);
+      const { reason, connection } = failureOf(error, timeoutMs, deadline, byDeadline);
       throw new (connection ? NoAnswerError : Error)(`${what} at ${origin}: reading ${target.pathname} failed (${reason})`);
     }
   }

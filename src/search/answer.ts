@@ -10,7 +10,8 @@
  */
 import { escapeHtml, escapeRegExp } from '../text';
 import { HIERARCHY_LEVELS } from './records';
-import { facetOf, type Engine, type FacetFilters, type Ranked } from './engine';
+import type { Engine, FacetFilters, Ranked } from './engine';
+import { facetOf } from './scoring';
 
 type Params = {
   query?: string;

@@ -23,14 +23,15 @@
  *   first, so one page of many sections (an API call's request and responses) cannot take the first hits;
  *   one text of one page is listed once.
  */
-import MiniSearch, { type Options, type SearchResult } from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
 import type { SearchRecord } from './records';
 import { isSchemaPage } from '../api-reference/routes';
 import { FIELD_WORDS, planOf } from './question';
 import { readerWords as defaultReaderWords, type ReaderWording } from './readerWords';
 import { tokenize } from './words';
 import { pageShareOf, pageWordsOf, type PageWords } from './pageWords';
-import { answers, candidateEdits, MAX_QUERY_LENGTH, PREFIX_FROM, processTerm, queryOf, singular, type QueryWord } from './terms';
+import { answers, candidateEdits, MAX_QUERY_LENGTH, PREFIX_FROM, processTerm, queryOf, singular } from './terms';
+import { filterOf, matcherOf, scoredHits, type Scored } from './scoring';
 import { answeringSentence } from './answeringSentence';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
@@ -92,35 +93,10 @@ export type EngineOptions = { readerWords?: ReaderWording[] };
 /** Algolia facetFilters: AND of entries, each a value or an OR-list of values, as "facet:value". */
 export type FacetFilters = Array<string | string[]>;
 
-/** The value of a facet of an entry: `language` or `docusaurus_tag` (the facets the index has). */
-export function facetOf(entry: SearchEntry, facet: string): string | undefined {
-  return facet === 'language' ? entry.language : facet === 'docusaurus_tag' ? entry.docusaurusTag : undefined;
-}
-
-function matchesFilters(entry: SearchEntry, filters: FacetFilters): boolean {
-  const value = (facet: string) => facetOf(entry, facet);
-  const one = (filter: string) => {
-    const i = filter.indexOf(':');
-    const facet = filter.slice(0, i);
-    const wanted = filter.slice(i + 1);
-    if (wanted.startsWith('-')) return value(facet) !== wanted.slice(1);
-    return value(facet) === wanted;
-  };
-  return filters.every((f) => (Array.isArray(f) ? f.some(one) : one(f)));
-}
-
-/**
- * Guides and the help centre own their topics; the API reference's schema
- * pages repeat every field name, so they rank a little lower.
- */
-function weightOf(entry: SearchEntry): number {
-  return isSchemaPage(entry.url) ? 0.6 : 1;
-}
-
 const MAX_HITS_A_PAGE = 1;
 
 /** MiniSearch's settings: the same when the engine indexes records and when it loads an index built ahead. */
-const MINI_OPTIONS: Options<Doc> = {
+export const MINI_OPTIONS: Options<Doc> = {
   fields: ['title', 'section', 'content', 'anchor'],
   storeFields: [],
   tokenize,
@@ -164,80 +140,15 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
   return engineOver(entries, indexOf(entries), () => pageWordsOf(entries), options);
 }
 
-/** The query's terms as the engine reads them: each with whether it matches as a prefix, and its words as bits. */
-type Query = { terms: string[]; prefixed: boolean[]; words: QueryWord[] };
-
-/**
- * Scoring one query: which of its terms an indexed word answers (a bit each, worked out once per word), and how well
- * a result matches: the share of the query's words it has anywhere, and in its own title.
- */
-function scorerOf({ terms, prefixed, words }: Query) {
-  const answered = new Map<string, number>();
-  const maskOf = (docTerm: string) => {
-    let mask = answered.get(docTerm);
-    if (mask === undefined) {
-      mask = terms.reduce((m, q, i) => (answers(q, docTerm, prefixed[i]) ? m | (1 << i) : m), 0);
-      answered.set(docTerm, mask);
-    }
-    return mask;
-  };
-  // Each query word as bits: covered by its whole, or by all of its parts.
-  const bit = (term: string) => 1 << terms.indexOf(term);
-  const wordMasks = words.map((w) => ({ whole: w.whole === null ? 0 : bit(w.whole), parts: w.parts.reduce((m, p) => m | bit(p), 0) }));
-  const share = (mask: number) => {
-    let n = 0;
-    for (const w of wordMasks) if ((mask & w.whole) !== 0 || (w.parts !== 0 && (mask & w.parts) === w.parts)) n++;
-    return n / wordMasks.length;
-  };
-  const coverage = (result: SearchResult) => {
-    let all = 0;
-    let title = 0;
-    for (const t of result.terms) {
-      const mask = maskOf(t);
-      all |= mask;
-      if (result.match[t]?.includes('title')) title |= mask;
-    }
-    return { all: share(all), title: title === 0 ? 0 : share(title) };
-  };
-  return { maskOf, coverage };
-}
-
-/**
- * Every record that matches a query, scored, one a URL (as DocSearch's `distinct` gives): its BM25 score times the
- * share of the query's words it holds, squared, times its title's bonus and its weight.
- */
-function scoredHits(mini: MiniSearch<Doc>, entries: SearchEntry[], query: Query, facetFilters: FacetFilters): Map<string, Ranked> {
-  const { maskOf, coverage } = scorerOf(query);
-  const best = new Map<string, Ranked>();
-  const options = {
-    tokenize: (text: string) => text.split(' '),
-    processTerm: (t: string) => t,
-    prefix: (term: string, i: number) => query.prefixed[i] && term.length >= PREFIX_FROM,
-  };
-  for (const r of mini.search(query.terms.join(' '), options)) {
-    const record = entries[r.id as number];
-    if (!matchesFilters(record, facetFilters)) continue;
-    const cover = coverage(r);
-    if (cover.all === 0) continue; // only typo candidates that are not typos
-    const isPage = record.type === 'lvl1';
-    const titleBonus = cover.title === 1 ? (isPage ? 6 : 3) : 1 + cover.title;
-    const score = r.score * cover.all ** 2 * titleBonus * weightOf(record);
-    const seen = best.get(record.url);
-    // The words to highlight: the typo candidates that are typos of the query's words.
-    if (!seen || seen.score < score) best.set(record.url, { record, score, terms: r.terms.filter((t) => maskOf(t) !== 0).sort() });
-  }
-  return best;
-}
-
 /**
  * Pages, not sections: hits in their order, the same text on one page (a repeated paragraph under two headings) once,
  * at its best rank, and a page's hits past MAX_HITS_A_PAGE after every other page's first.
  */
-function pagesFirst(sorted: Ranked[]): Ranked[] {
+function pagesFirst(sorted: Scored[]): Scored[] {
   // Each page's texts shown so far (a text's content, a heading's hierarchy).
   const shown = new Map<string, Set<string>>();
-  const first: Ranked[] = [];
-  const later: Ranked[] = [];
+  const first: Scored[] = [];
+  const later: Scored[] = [];
   for (const hit of sorted) {
     const { url, content, hierarchy } = hit.record;
     const hash = url.indexOf('#');
@@ -252,22 +163,32 @@ function pagesFirst(sorted: Ranked[]): Ranked[] {
   return [...first, ...later];
 }
 
-/** What a hit reads to give its answering sentence: the query's terms, and the texts at each URL. */
-type AnswerContext = { terms: string[]; prefixed: boolean[]; seen: Map<string, boolean>; textsAt: Map<string, string[]> };
+/** What a hit reads to give its words and its answering sentence: the query's terms, and the texts at each URL. */
+type AnswerContext = {
+  terms: string[];
+  prefixed: boolean[];
+  seen: Map<string, boolean>;
+  textsAt: Map<string, string[]>;
+  termsOf: (doc: number) => string[];
+};
 
 /**
- * A hit with the sentence that answers: of its own text, or of the text under its heading. Worked out when read (a
- * caller shows a page of hits, not all of them), then kept: a getter on the prototype, so that a search with thousands
- * of hits makes no more than a small object each.
+ * A hit with its words to highlight and the sentence that answers: of its own text, or of the text under its heading.
+ * Worked out when read (a caller shows a page of hits, not all of them), then kept: getters on the prototype, so that a
+ * search with thousands of hits makes no more than a small object each.
  */
 class Hit implements Ranked {
   private answer?: { text: string | undefined };
+  private words?: string[];
   constructor(
     readonly record: SearchEntry,
     public score: number,
-    readonly terms: string[],
+    private readonly doc: number,
     private readonly context: AnswerContext,
   ) {}
+  get terms(): string[] {
+    return (this.words ??= this.context.termsOf(this.doc));
+  }
   get text(): string | undefined {
     if (!this.answer) {
       const { terms, prefixed, seen, textsAt } = this.context;
@@ -296,16 +217,22 @@ function headingWordsOf(entry: SearchEntry): HeadingWords {
   return { words, singulars: new Set(words.map(singular)) };
 }
 
+/** A question's rare word as a heading is searched for it: a stem (authenticat), or a plain word in its singular. */
+type Stem = { stem: string; isStem: boolean; one: string };
+
+const stemOf = (stem: string): Stem => ({ stem, isStem: stem.endsWith('at'), one: singular(stem) });
+
 /**
  * Whether a record's own heading holds a word that starts with `stem`: a stem (authenticat) as the start of a word; a
  * plain word as itself, singular or plural, not as a prefix (pay is not payout).
  */
-function headingHas({ words, singulars }: HeadingWords, stem: string): boolean {
-  return stem.endsWith('at') ? words.some((w) => w.startsWith(stem)) : singulars.has(singular(stem));
+function headingHas({ words, singulars }: HeadingWords, { stem, isStem, one }: Stem): boolean {
+  return isStem ? words.some((w) => w.startsWith(stem)) : singulars.has(one);
 }
 
-function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: () => PageWords, options: EngineOptions): Engine {
+function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: () => PageWords, options: EngineOptions): Engine {
   const words = options.readerWords ?? defaultReaderWords;
+  const matcher = matcherOf(index, candidateEdits);
   // The text blocks at each URL (a page's or a heading's anchor), in page order.
   const textsAt = new Map<string, string[]>();
   for (const entry of entries) {
@@ -335,9 +262,9 @@ function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: ()
   };
   // On a tie, a guide or help-centre page before the API reference's page of the same thing, then the index's order
   // (whatever order MiniSearch's own index, built now or loaded, lists them in).
-  const ref = (hit: Ranked) => (hit.record.url.startsWith('/api') ? 1 : 0);
-  const order = (hit: Ranked) => orderOf.get(hit.record) ?? 0;
-  const byRank = (a: Ranked, b: Ranked) => b.score - a.score || ref(a) - ref(b) || order(a) - order(b);
+  const ref = (hit: Scored) => (hit.record.url.startsWith('/api') ? 1 : 0);
+  const order = (hit: Scored) => orderOf.get(hit.record) ?? 0;
+  const byRank = (a: Scored, b: Scored) => b.score - a.score || ref(a) - ref(b) || order(a) - order(b);
 
   return {
     search(typed, facetFilters = []) {
@@ -345,21 +272,25 @@ function engineOver(entries: SearchEntry[], mini: MiniSearch<Doc>, pageWords: ()
       const { words: queryWords, terms } = queryOf(plan.query);
       if (terms.length === 0) return [];
       const prefixed = terms.map((t, i) => plan.prefix(t, i === terms.length - 1));
-      const best = scoredHits(mini, entries, { terms, prefixed, words: queryWords }, facetFilters);
+      const { best, termsOf } = scoredHits(matcher, entries, { terms, prefixed, words: queryWords }, facetFilters);
       // A question's hits whose own heading holds its rare words weigh more: (1 + n) ** 2.5, 5.7 times for one, 15.6
       // for two (chosen on the relevance sets: a heading about the question's topic above text that mentions it).
-      if (plan.rare.length)
+      if (plan.rare.length) {
+        const stems = plan.rare.map(stemOf);
         for (const hit of best.values()) {
           const heading = headingWords(hit.record);
-          hit.score *= (1 + plan.rare.filter((stem) => headingHas(heading, stem)).length) ** 2.5;
+          let n = 0;
+          for (const stem of stems) if (headingHas(heading, stem)) n++;
+          hit.score *= (1 + n) ** 2.5;
         }
+      }
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
-      const asked = askedSchemas(typed).filter((record) => matchesFilters(record, facetFilters));
-      const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, terms: [] });
+      const asked = askedSchemas(typed).filter(filterOf(facetFilters));
+      const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, doc: -1 });
       const listed = new Set(schemaHits.map((h) => h.record.url));
       const ranked = [...schemaHits, ...pagesFirst([...best.values()].sort(byRank)).filter((h) => !listed.has(h.record.url))];
-      const context = { terms, prefixed, seen: new Map<string, boolean>(), textsAt };
-      return ranked.map((hit) => new Hit(hit.record, hit.score, hit.terms, context));
+      const context = { terms, prefixed, seen: new Map<string, boolean>(), textsAt, termsOf };
+      return ranked.map((hit) => new Hit(hit.record, hit.score, hit.doc, context));
     },
   };
 }

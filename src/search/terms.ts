@@ -10,11 +10,16 @@ import { partsOf, wordsOf } from './words';
 /** The engine reads at most this many characters of a query. */
 export const MAX_QUERY_LENGTH = 256;
 
+// A regular expression literal in a function is a new object at each call: these run on every hit of a search.
+const LOWERCASE_WORD = /^\p{Ll}+$/u;
+const NOT_A_PLURAL = /(ss|us|is)$/;
+const ES_PLURAL = /(sses|xes|ches|shes|uses)$/;
+
 /** English plurals to their singular, for plain words: payouts, statuses, currencies, addresses. */
 export function singular(word: string): string {
-  if (word.length <= 3 || !/^\p{Ll}+$/u.test(word) || /(ss|us|is)$/.test(word)) return word;
+  if (word.length <= 3 || !LOWERCASE_WORD.test(word) || NOT_A_PLURAL.test(word)) return word;
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(sses|xes|ches|shes|uses)$/.test(word)) return word.slice(0, -2);
+  if (ES_PLURAL.test(word)) return word.slice(0, -2);
   return word.endsWith('s') ? word.slice(0, -1) : word;
 }
 
