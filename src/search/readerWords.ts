@@ -5,7 +5,7 @@
  * search_docs alike.
  *
  * A glossary, as a docs team would keep one: each entry is general vocabulary (bill → invoice), never a
- * wording added because one question needs it, and never one for a held-out question (handbook/search.md).
+ * wording added because one question needs it, and never one for a held-out question (handbook/search-relevance.md).
  * A one-word wording is a word the site never uses: the glossary gives a word the site lacks the site's word for
  * it, and never reads a word the site uses as another (a test checks each against the built index).
  * Its `example` is a readable question whose answering page is in the first three hits with the map
