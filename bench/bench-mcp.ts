@@ -145,7 +145,7 @@ async function cutMs(): Promise<{ ms: number; status: string }> {
   }
 }
 
-/** The tools the endpoint at the edge serves (the package's but try_in_sandbox). */
+/** The tools the endpoint at the edge serves (the package's but try_in_local_sandbox). */
 const EDGE_TOOLS = [
   'search_docs',
   'read_page',

@@ -98,7 +98,14 @@ ${redirects.map(({ from, to }) => `    ${from} ${to};`).join('\n')}
   gzip_min_length 256;
   gzip_types text/css application/javascript application/json application/yaml image/svg+xml text/xml application/xml text/plain ${MARKDOWN.contentType.split(';')[0]};
 
-  server {
+${serverBlock(options, addHeaders)}
+}
+`;
+}
+
+/** The one server block: the site's folder, the refusals before routing, and its locations. */
+function serverBlock(options: NginxOptions, addHeaders: (extra: Record<string, string>, indent?: string) => string): string {
+  return `  server {
     listen ${options.listen};
     server_name _;
     root ${options.root};
@@ -148,9 +155,7 @@ ${addHeaders({ 'Cache-Control': CACHE.revalidate })}
 ${addHeaders({ 'Cache-Control': CACHE.revalidate, Vary: 'Accept' })}
       try_files $uri$twin_suffix $uri $uri.html $uri/index.html =404;
     }
-  }
-}
-`;
+  }`;
 }
 
 /**

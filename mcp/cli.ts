@@ -33,7 +33,7 @@ assistant's tools from it. On stdio unless --http is given.
 Options:
   --site URL            the docs site to read (default: ${brand.siteUrl});
                         http://127.0.0.1:3000 for a local build served with npm run serve
-  --sandbox URL         the local sandbox that try_in_sandbox calls, with the API's base path
+  --sandbox URL         the local sandbox that try_in_local_sandbox calls, with the API's base path
                         (default: ${brand.localSandboxApiUrl}); a loopback address only
   --http [HOST:]PORT    serve over Streamable HTTP at http://HOST:PORT/mcp instead of stdio,
                         stateless; HOST is 127.0.0.1 unless given (PORT or :PORT); another

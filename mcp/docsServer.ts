@@ -12,7 +12,7 @@ import type { JsonObject } from '../src/openapi/documentTree';
 import { CALL_TIMEOUT_MS, MAX_TOOL_INPUT_ELEMENTS } from './limits';
 import type { Checker } from './checker';
 import type { Site } from './site';
-import { getOperation, getSchema, listOperations, tryInSandbox, validateRequest } from './tools/api';
+import { getOperation, getSchema, listOperations, tryInLocalSandbox, validateRequest } from './tools/api';
 import { listPages, readPage, searchDocsTool } from './tools/pages';
 import { findPages, type DocsTool, type ToolContext } from './tools/tool';
 import { listUnknowns } from './tools/unknowns';
@@ -25,7 +25,7 @@ export type DocsServerOptions = {
   /** validate_request's checker of a parsed document (mcp/validate.ts in Node, the build's validators at the edge). */
   requestChecker: (doc: JsonObject) => Checker;
   /**
-   * At the edge (mcp/edge.ts): no try_in_sandbox, which calls a sandbox on the reader's own machine, and
+   * At the edge (mcp/edge.ts): no try_in_local_sandbox, which calls a sandbox on the reader's own machine, and
    * instructions that say so; the SDK's JSON Schema validator that the edge gives (workerd allows no `eval`); and
    * whether the deployment has a built-in search index for search_docs (a build with hosted DocSearch has none).
    */
@@ -35,17 +35,17 @@ export type DocsServerOptions = {
 };
 
 /**
- * Where try_in_sandbox is, when this server has none: the package, which runs on the reader's machine. Its npm
+ * Where try_in_local_sandbox is, when this server has none: the package, which runs on the reader's machine. Its npm
  * name is given as a command only once the brand says the package is published (src/brand.ts, mcp).
  */
 const SANDBOX_IN_PACKAGE = brand.mcp.published
-  ? `try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the npm package (npx -y ${brand.mcp.packageName}).`
-  : `try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the docs' MCP server for your machine, not on the npm registry yet; its source is the mcp folder of ${brand.repositoryUrl}.`;
+  ? `try_in_local_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the npm package (npx -y ${brand.mcp.packageName}).`
+  : `try_in_local_sandbox, which sends a call to a sandbox on your own machine, is not served here: it is in the docs' MCP server for your machine, not on the npm registry yet; its source is the mcp folder of ${brand.repositoryUrl}.`;
 
 /** MCP's error code for a resource that does not exist (the specification's resources/read; the SDK names none). */
 const RESOURCE_NOT_FOUND = -32002;
 
-/** The tools, in the order they are listed: search_docs only with a search index, try_in_sandbox only in the package. */
+/** The tools, in the order they are listed: search_docs only with a search index, try_in_local_sandbox only in the package. */
 function toolsOf(edge: DocsServerOptions['edge']): DocsTool[] {
   return [
     ...(edge?.search === false ? [] : [searchDocsTool]),
@@ -55,7 +55,7 @@ function toolsOf(edge: DocsServerOptions['edge']): DocsTool[] {
     getSchema,
     listOperations,
     validateRequest,
-    ...(edge ? [] : [tryInSandbox]),
+    ...(edge ? [] : [tryInLocalSandbox]),
     listUnknowns,
   ];
 }
@@ -79,7 +79,7 @@ export function createDocsServer({
         `Find pages with ${findPages(context)} and read them with read_page (a section by its anchor${search ? ", e.g. a search hit's URL" : ''}).`,
         'For an API call, get_operation gives its parameters, body, responses (leave them out with responses: false), authentication',
         'and curl sample; validate_request checks a body against the OpenAPI document before it is sent;',
-        edge ? SANDBOX_IN_PACKAGE : 'try_in_sandbox sends it to the local sandbox.',
+        edge ? SANDBOX_IN_PACKAGE : 'try_in_local_sandbox sends it to the local sandbox.',
         'Facts that list_unknowns returns are not documented yet: say so, do not guess.',
       ].join(' '),
       // Bounds the work one call can ask for (members and items of its arguments, all levels).

@@ -15,7 +15,7 @@
  *   at build from the same deployment (mcp/build.ts) and loaded once per
  *   isolate, for every origin it serves: no call parses or indexes them;
  * - a build with hosted DocSearch publishes no index: no search_docs here;
- * - no `try_in_sandbox`: it calls a sandbox on the reader's own machine, so it
+ * - no `try_in_local_sandbox`: it calls a sandbox on the reader's own machine, so it
  *   stays in the package, and the instructions say so;
  * - validate_request uses the validators compiled at build from the same
  *   document (workerd allows no `eval` or `new Function`): nothing is compiled here.

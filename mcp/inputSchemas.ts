@@ -1,5 +1,5 @@
 /**
- * The input schemas the request tools share (validate_request, try_in_sandbox, get_operation): each an
+ * The input schemas the request tools share (validate_request, try_in_local_sandbox, get_operation): each an
  * explicit JSON type, which every MCP client takes.
  */
 import { z } from 'zod';

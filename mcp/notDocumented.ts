@@ -1,5 +1,5 @@
 /**
- * What is not documented yet about an answer of read_page or get_schema: the page's marks from the gap
+ * What is not documented yet about an answer of read_page or get_schema: the page's marks from the unknowns
  * report that the text does not already show, and the objects it names that no call of the document uses.
  */
 import { brand } from '../src/brand';

@@ -1,5 +1,5 @@
 /**
- * A request as an assistant gives it to validate_request and try_in_sandbox: the body as a JSON value or its
+ * A request as an assistant gives it to validate_request and try_in_local_sandbox: the body as a JSON value or its
  * JSON text, and the query as `query`'s parameters plus those the operation string carried. Each refusal
  * says what is wrong, so the assistant can correct the call.
  */

@@ -1,5 +1,5 @@
 /**
- * try_in_sandbox: sends a call to the local sandbox (`npm run sandbox`, the mock
+ * try_in_local_sandbox: sends a call to the local sandbox (`npm run sandbox`, the mock
  * of the API on this machine, sandbox/cli.ts) and returns its answer. The
  * sandbox's address is a loopback one (brand.localSandboxApiUrl, or `--sandbox`);
  * nothing is ever sent to the real API.

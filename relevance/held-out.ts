@@ -2,7 +2,7 @@
  * The held-out question sets: frozen files in tests/fixtures/held-out/ (round3.json, round4.json, …), each
  * written before its round's changes by a reader who had seen neither the search nor its tuning, with the
  * pages that answer each question chosen by reading them. They are measured, never tuned on: no reader's
- * wording, no ranking change, and no move into a tuning set for any of their questions (handbook/search.md).
+ * wording, no ranking change, and no move into a tuning set for any of their questions (handbook/search-relevance.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -198,7 +198,7 @@ const round1Questions: QuestionCase[] = [
 /**
  * Round 2's held-out questions in readers' everyday words, written (issue 32, second round) BEFORE that
  * round's tuning, from the specification and by reading the answering pages. They were measured untuned
- * (figures in handbook/search.md and bench/lib/search-goals.ts) and, from round 3 on, are tuning data:
+ * (figures in bench/HISTORY.md and bench/lib/search-goals.ts) and, from round 3 on, are tuning data:
  * part of `questionSet`, listed apart so the bench can still show how they fared.
  */
 const round2Questions: QuestionCase[] = [

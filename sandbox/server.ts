@@ -96,6 +96,41 @@ function sandboxError(message: string): { success: false; data: { message: strin
   return { success: false, data: { message: `Local sandbox: ${message}` } };
 }
 
+/** A CORS preflight, answered whoever asks (only the site's own origins are told they may go on): its status, or undefined. */
+function answerPreflight(req: http.IncomingMessage, res: http.ServerResponse): number | undefined {
+  const allowed = allowCrossOrigin(req, res);
+  if (req.method !== 'OPTIONS' || !req.headers.origin || !req.headers['access-control-request-method']) return undefined;
+  if (allowed) {
+    res.setHeader('Access-Control-Allow-Methods', String(req.headers['access-control-request-method']));
+    res.setHeader('Access-Control-Max-Age', '600');
+  }
+  res.writeHead(204).end();
+  return 204;
+}
+
+/** The request as Prism reads it, or the status of the refusal sent for a body too large or not JSON. */
+async function inputOf(req: http.IncomingMessage, res: http.ServerResponse): Promise<IHttpRequest | number> {
+  const url = new URL(req.url ?? '/', 'http://sandbox');
+  let body: unknown;
+  try {
+    body = await readBody(req);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      discardRest(req);
+      const message = `the request body is larger than ${MAX_BODY_BYTES} bytes (1 MB), the most this sandbox reads`;
+      return sendJson(res, 413, sandboxError(message));
+    }
+    if (!(error instanceof MalformedBody)) throw error;
+    return sendJson(res, 400, sandboxError(`the request body is not valid JSON: ${error.message}`));
+  }
+  return {
+    method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
+    url: { path: url.pathname, query: queryRecord(url.searchParams) },
+    headers: req.headers as Record<string, string>,
+    body,
+  };
+}
+
 export async function createSandbox(options: SandboxOptions): Promise<http.Server> {
   const { documentPath, basePath, onRequest } = options;
   const doc: DocumentNode = openapiDocument(documentPath);
@@ -134,38 +169,10 @@ export async function createSandbox(options: SandboxOptions): Promise<http.Serve
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<number> => {
-    const allowed = allowCrossOrigin(req, res);
-    if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) {
-      // A preflight: answered here, whoever asks; only the site's own origins are told they may go on.
-      if (allowed) {
-        res.setHeader('Access-Control-Allow-Methods', String(req.headers['access-control-request-method']));
-        res.setHeader('Access-Control-Max-Age', '600');
-      }
-      res.writeHead(204).end();
-      return 204;
-    }
-    const url = new URL(req.url ?? '/', 'http://sandbox');
-    let body: unknown;
-    try {
-      body = await readBody(req);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        discardRest(req);
-        return sendJson(
-          res,
-          413,
-          sandboxError(`the request body is larger than ${MAX_BODY_BYTES} bytes (1 MB), the most this sandbox reads`),
-        );
-      }
-      if (!(error instanceof MalformedBody)) throw error;
-      return sendJson(res, 400, sandboxError(`the request body is not valid JSON: ${error.message}`));
-    }
-    const input: IHttpRequest = {
-      method: (req.method ?? 'GET').toLowerCase() as IHttpRequest['method'],
-      url: { path: url.pathname, query: queryRecord(url.searchParams) },
-      headers: req.headers as Record<string, string>,
-      body,
-    };
+    const preflight = answerPreflight(req, res);
+    if (preflight !== undefined) return preflight;
+    const input = await inputOf(req, res);
+    if (typeof input === 'number') return input;
     const result = await prism.request(input, operations)();
     if (result._tag === 'Left') {
       const error = result.left as PrismRefusal;

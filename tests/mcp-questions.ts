@@ -30,7 +30,7 @@ export const EVERY_TOOL: Record<string, Record<string, unknown>> = {
   get_schema: { name: 'Charge' },
   list_operations: { tag: 'Charges' },
   validate_request: { operation: 'createCharge', body: fixedPrice() },
-  try_in_sandbox: { operation: 'getConvertToken', query, token: 't' },
+  try_in_local_sandbox: { operation: 'getConvertToken', query, token: 't' },
   list_unknowns: { topic: 'webhook' },
 };
 

@@ -1,6 +1,6 @@
 /**
  * The tools over the OpenAPI document the site publishes: get_operation, get_schema, list_operations,
- * validate_request (checked here, never sent) and try_in_sandbox (sent to the local sandbox; the package only).
+ * validate_request (checked here, never sent) and try_in_local_sandbox (sent to the local sandbox; the package only).
  */
 import { z } from 'zod';
 import { marksOf } from '../notDocumented';
@@ -81,8 +81,8 @@ export const validateRequest = docsTool({
   },
 });
 
-export const tryInSandbox = docsTool({
-  name: 'try_in_sandbox',
+export const tryInLocalSandbox = docsTool({
+  name: 'try_in_local_sandbox',
   title: 'Try a call in the local sandbox',
   description: ({ sandboxUrl }) =>
     `Sends a call to the local sandbox (a mock of the API on this machine, started with \`npm run sandbox\` in a clone of the docs; ${sandboxUrl}) ` +
@@ -105,7 +105,7 @@ export const tryInSandbox = docsTool({
     const found = findOperation(await apiDocument(site), operation, sandboxUrl);
     if (found.origin !== undefined) {
       throw new Error(
-        `try_in_sandbox sends to the local sandbox (${sandboxUrl}) only, so the operation names no host: give ${found.entry.method.toUpperCase()} ${found.entry.path} or ${found.entry.operationId}, not ${found.origin}.`,
+        `try_in_local_sandbox sends to the local sandbox (${sandboxUrl}) only, so the operation names no host: give ${found.entry.method.toUpperCase()} ${found.entry.path} or ${found.entry.operationId}, not ${found.origin}.`,
       );
     }
     return json(await trySandbox(sandboxUrl, found, parsed, queryOf(found, query), token, deadline));

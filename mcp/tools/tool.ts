@@ -45,7 +45,7 @@ type Shape = Record<string, z.ZodType>;
 type Definition<S extends Shape> = {
   name: string;
   title: string;
-  /** Its text, or its text for a context (try_in_sandbox names the sandbox's URL). */
+  /** Its text, or its text for a context (try_in_local_sandbox names the sandbox's URL). */
   description: string | ((context: ToolContext) => string);
   input: S;
   annotations: ToolAnnotations;

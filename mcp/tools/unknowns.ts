@@ -1,9 +1,41 @@
 /** list_unknowns: the facts the docs mark as not documented yet (the site's unknowns report). */
 import { z } from 'zod';
 import { brand } from '../../src/brand';
+import { inSiteWords, withSynonyms } from '../../src/search/glossary';
+import { singular } from '../../src/search/terms';
 import { unknownMarks, markAnswer } from '../marks';
-import { holdsWords, withSynonyms } from '../synonyms';
 import { docsTool, json, READ_ONLY } from './tool';
+
+/**
+ * A text's words in one form: lowercase, singular, hyphens, underscores and other marks as spaces
+ * ("Rate-Limits" and "rate limit" both give "rate limit"), with a space at each end so that a
+ * phrase is found as whole words.
+ */
+function wordForms(text: string): string {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(singular);
+  return ` ${words.join(' ')} `;
+}
+
+/** Whether `field` holds any of `variants` (a topic or words) in any of its word forms. */
+function holdsWords(field: string, variants: string[]): boolean {
+  const forms = wordForms(field);
+  return variants.some((v) => {
+    const wanted = wordForms(v);
+    return wanted.trim() !== '' && forms.includes(wanted);
+  });
+}
+
+/**
+ * A topic as list_unknowns searches it: as given, in the site's words (the glossary's "2fa" is one-time codes), and each
+ * with the docs' synonyms ("webhook" finds the marks written with "callback").
+ */
+function variantsOf(topic: string): string[] {
+  return [...new Set([topic, inSiteWords(topic).toLowerCase()].flatMap(withSynonyms))];
+}
 
 export const listUnknowns = docsTool({
   name: 'list_unknowns',
@@ -17,9 +49,8 @@ export const listUnknowns = docsTool({
   handler: async ({ topic }, { site }) => {
     const marks = await unknownMarks(site);
     const wanted = topic?.trim().toLowerCase();
-    // "webhook" finds the marks written with "callback" (mcp/synonyms.ts).
-    const variants = wanted ? withSynonyms(wanted) : [];
-    // Word forms too: "rate limit" finds rate-limit-thresholds and "rate-limit thresholds" (mcp/synonyms.ts).
+    const variants = wanted ? variantsOf(wanted) : [];
+    // Word forms too: "rate limit" finds rate-limit-thresholds and "rate-limit thresholds".
     const found = marks.filter(
       (u) =>
         !wanted ||

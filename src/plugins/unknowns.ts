@@ -61,7 +61,7 @@ export function collectMarks(buildDir: string): UnknownMark[] {
 export function markProblems(marks: UnknownMark[]): string[] {
   const problems: string[] = [];
   const byRoute = new Map<string, UnknownMark[]>();
-  for (const gap of marks) byRoute.set(gap.route, [...(byRoute.get(gap.route) ?? []), gap]);
+  for (const mark of marks) byRoute.set(mark.route, [...(byRoute.get(mark.route) ?? []), mark]);
   for (const [route, marks] of byRoute) {
     if (marks.length > MAX_MARKS_PER_PAGE) problems.push(`${route} has ${marks.length} marks (at most ${MAX_MARKS_PER_PAGE})`);
     const topics = marks.map((m) => m.topic);
@@ -72,7 +72,7 @@ export function markProblems(marks: UnknownMark[]): string[] {
 
 export default function unknownsPlugin(_context: LoadContext): Plugin<void> {
   return {
-    name: 'gap-report',
+    name: 'unknowns-report',
     async postBuild({ outDir }) {
       const marks = collectMarks(outDir);
       const problems = markProblems(marks);

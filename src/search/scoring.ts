@@ -85,7 +85,7 @@ export type Matches = {
 export function matcherOf<T>(mini: MiniSearch<T>, fuzzyEdits: (term: string) => number) {
   const m = internalsOf(mini);
   const size = m._nextId;
-  const { boost, weights, bm25 } = m._options.searchOptions;
+  const { boost, bm25 } = m._options.searchOptions;
   const fields = m._options.fields.map((name) => {
     const id = m._fieldIds[name];
     return { id, boost: boost[name] || 1, average: m._avgFieldLength[id], isTitle: name === 'title' };
@@ -144,19 +144,9 @@ export function matcherOf<T>(mini: MiniSearch<T>, fuzzyEdits: (term: string) => 
     matches.words = new Set();
     queryTerms.forEach((term, i) => {
       touchedCount = 0;
-      add(term, m._index.get(term), 1, maskOf(term));
-      const edits = fuzzyEdits(term);
-      const typos = edits ? m._index.fuzzyGet(term, edits) : undefined;
-      if (prefixed[i] && term.length >= PREFIX_FROM)
-        for (const [word, postings] of m._index.atPrefix(term)) {
-          const longer = word.length - term.length;
-          if (!longer) continue;
-          typos?.delete(word);
-          add(word, postings, (weights.prefix * word.length) / (word.length + 0.3 * longer), maskOf(word));
-        }
-      typos?.forEach(([postings, distance], word) => {
-        if (distance) add(word, postings, (weights.fuzzy * word.length) / (word.length + distance), maskOf(word));
-      });
+      wordsOfTerm(m, term, prefixed[i] && term.length >= PREFIX_FROM, fuzzyEdits(term), (word, postings, weight) =>
+        add(word, postings, weight, maskOf(word)),
+      );
       // MiniSearch's OR: a record's sum over each term, added up in the query's order.
       for (let t = 0; t < touchedCount; t++) {
         const doc = touched[t];
@@ -184,6 +174,33 @@ export function matcherOf<T>(mini: MiniSearch<T>, fuzzyEdits: (term: string) => 
     return held;
   };
   return { match, wordsOf, idOf: (doc: number) => m._documentIds.get(doc) as number };
+}
+
+/**
+ * The indexed words a query term matches, in MiniSearch's order, each with its postings and its weight: the term itself
+ * (1), the longer words it begins when `prefix` (nearer 0.6 the fewer letters they add), then the words `edits` typos
+ * away that are not among those (nearer 0.4 the fewer edits).
+ */
+function wordsOfTerm(
+  m: Internals,
+  term: string,
+  prefix: boolean,
+  edits: number,
+  visit: (word: string, postings: Postings | undefined, weight: number) => void,
+) {
+  const { weights } = m._options.searchOptions;
+  visit(term, m._index.get(term), 1);
+  const typos = edits ? m._index.fuzzyGet(term, edits) : undefined;
+  if (prefix)
+    for (const [word, postings] of m._index.atPrefix(term)) {
+      const longer = word.length - term.length;
+      if (!longer) continue;
+      typos?.delete(word);
+      visit(word, postings, (weights.prefix * word.length) / (word.length + 0.3 * longer));
+    }
+  typos?.forEach(([postings, distance], word) => {
+    if (distance) visit(word, postings, (weights.fuzzy * word.length) / (word.length + distance));
+  });
 }
 
 /** A record that matches, scored; `doc`, its short id in MiniSearch's index, gives the words to highlight (`termsOf`). */

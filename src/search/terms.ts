@@ -1,7 +1,7 @@
 /**
  * A query's terms as the engine reads them, and which indexed words answer them: the words (whole, and an identifier's
  * parts), each in its one form (lowercase, singular, small words dropped), and the typo and prefix rules. Shared by
- * the engine (src/search/engine.ts) and the MCP server's word forms (mcp/synonyms.ts).
+ * the engine (src/search/engine.ts) and the MCP server's list_unknowns (mcp/tools/unknowns.ts).
  */
 import { editDistance } from './editDistance';
 import { STOP_WORDS } from './question';

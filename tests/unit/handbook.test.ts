@@ -1,7 +1,8 @@
 /**
  * The map holds true: every path and npm script that README.md and the handbook (handbook/*.md) name exists,
- * and handbook/layout.md names every source file outside tests/ (by its path, or by its file name under its
- * folder's entry; a component's index.tsx by its folder). Generated folders (build/, api/, mcp/dist/, …)
+ * and the layout (handbook/layout.md and layout-tools.md) names every source file outside tests/ (by its path, or by
+ * its file name under its folder's entry; a component's index.tsx by its folder). Each topic file stays short enough
+ * to read at once: at most about 1,000 words, and no line past 200 characters outside a table. Generated folders (build/, api/, mcp/dist/, …)
  * and patterns (`docs/<section>/<page>.mdx`, `*.ts`) are not checked: they exist after a build, or name many.
  */
 import { test } from 'node:test';
@@ -17,7 +18,8 @@ const DOCS = ['README.md', ...fs.readdirSync(path.join(ROOT, 'handbook')).map((f
 );
 
 /** The repository's own folders that a named path starts with; the generated ones among them are skipped. */
-const ROOMS = /^(src|mcp|tests|scripts|tools|deploy|sandbox|handbook|bench|openapi|docs|help-center|reference|static|patches|i18n|\.ci)\//;
+const ROOMS =
+  /^(src|mcp|tests|scripts|harness|relevance|deploy|sandbox|handbook|bench|openapi|docs|help-center|reference|static|patches|i18n|\.ci)\//;
 const GENERATED = /^(mcp\/dist|\.generated|build|build-hosted|build-nginx|api|node_modules|\.bench|test-results)\//;
 
 test('every path README.md and the handbook name in code spans exists', () => {
@@ -46,8 +48,8 @@ test('every npm script README.md and the handbook name is a script of the projec
   assert.ok(known.has('test') && known.has('bench:mcp'));
 });
 
-test('handbook/layout.md names every source file outside tests/', () => {
-  const layout = read('handbook/layout.md');
+test('the layout (handbook/layout.md, layout-tools.md) names every source file outside tests/', () => {
+  const layout = read('handbook/layout.md') + read('handbook/layout-tools.md');
   const sources = ['src', 'mcp', 'scripts', 'bench', 'harness', 'relevance', 'deploy', 'sandbox']
     .flatMap((room) => filesUnder(path.join(ROOT, room), (name) => /\.(ts|tsx|mjs|cjs|sh)$/.test(name)))
     .map((file) => path.relative(ROOT, file))
@@ -63,4 +65,21 @@ test('handbook/layout.md names every source file outside tests/', () => {
     sources.filter((file) => !named(file)),
     [],
   );
+});
+
+/** About 1,000 words: a topic file a maintainer reads at once. */
+const MAX_WORDS = 1_100;
+const MAX_LINE = 200;
+
+test(`each handbook topic file has at most ${MAX_WORDS} words, and no line past ${MAX_LINE} characters outside a table`, () => {
+  const over: string[] = [];
+  for (const doc of DOCS.filter((d) => d.startsWith('handbook/'))) {
+    const text = read(doc);
+    const words = text.split(/\s+/).filter(Boolean).length;
+    if (words > MAX_WORDS) over.push(`${doc}: ${words} words`);
+    text.split('\n').forEach((line, i) => {
+      if (!line.startsWith('|') && line.length > MAX_LINE) over.push(`${doc}:${i + 1}: ${line.length} characters`);
+    });
+  }
+  assert.deepEqual(over, []);
 });

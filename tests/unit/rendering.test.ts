@@ -4,7 +4,7 @@
  * - no field table is empty;
  * - no constraint text runs on after a full stop ("Number of items to skip. at least 0");
  * - no page has two headings (h2, h3) of one text;
- * - no gap mark's heading is a URL;
+ * - no unknown's mark has a URL as its heading;
  * - no twin labels with a sentence (".:**");
  * - no description (cards, `og:description`, llms.txt) eats the underscores of a name (`fixedprice`);
  * - no page shows a body the theme makes up from a schema ("Example (auto)"; src/theme/ResponseExamples);
@@ -175,7 +175,7 @@ describe('headings', () => {
     assert.deepEqual(repeatedHeadings($), ['Authentication']);
   });
 
-  test('no gap mark has a URL as its heading (/unknowns.json)', () => {
+  test('no unknown mark has a URL as its heading (/unknowns.json)', () => {
     assertBuilt();
     const file: UnknownsFile = JSON.parse(fs.readFileSync(path.join(BUILD_DIR, 'unknowns.json'), 'utf8'));
     assert.ok(file.unknowns.length > 0);

@@ -17,7 +17,7 @@ import { tokenize } from '../../src/search/words';
 import { createLocalSearchClient } from '../../src/search/client';
 import { escapeHtml } from '../../src/text';
 import { questionSet } from '../../relevance/question-set';
-import { inSiteWords, readerWords } from '../../src/search/readerWords';
+import { inSiteWords, readerWords } from '../../src/search/glossary';
 import { planOf } from '../../src/search/question';
 import { modalPages } from '../../relevance/score';
 import { readableExamples, relevanceSet } from '../../relevance/keyword-set';

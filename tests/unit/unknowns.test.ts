@@ -1,5 +1,5 @@
 /**
- * Unknowns live in one marked place. No page hedges in its prose; the gap
+ * Unknowns live in one marked place. No page hedges in its prose; the unknowns
  * report lists exactly the marks of the build, at most three a page, and
  * /unknowns.json publishes the marks of the sources (counted here from the
  * MDX pages, the OpenAPI document and the built HTML, not by the plugin that
@@ -132,7 +132,7 @@ test('the unknowns report lists exactly the marks in the build and the sources, 
   assert.deepEqual(marks.map((g) => `${g.route} ${g.topic}`).sort(), marksInHtml().sort());
   assert.equal(marks.length, marksInSources().length, 'every mark of the sources reaches exactly one built page');
   assert.deepEqual(markProblems(marks), []);
-  for (const gap of marks) assert.ok(gap.text.length > 10 && gap.heading, `${gap.route} ${gap.topic} has a heading and a text`);
+  for (const mark of marks) assert.ok(mark.text.length > 10 && mark.heading, `${mark.route} ${mark.topic} has a heading and a text`);
   const sections = new Map<string, number>();
   for (const g of marks) sections.set(g.route.split('/')[1], (sections.get(g.route.split('/')[1]) ?? 0) + 1);
   console.log(`# unknowns marked: ${marks.length} (${[...sections].map(([s, n]) => `/${s} ${n}`).join(', ')})`);

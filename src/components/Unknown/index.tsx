@@ -3,7 +3,7 @@ import { brand } from '@site/src/brand';
 import styles from './styles.module.css';
 
 type Props = {
-  /** A short kebab-case name for the gap, unique on its page (for example `fiat-withdrawal-balance`). The unknowns report lists it. */
+  /** A short kebab-case name for the unknown, unique on its page (for example `fiat-withdrawal-balance`). The unknowns report lists it. */
   topic: string;
   /** One plain sentence naming what is not documented yet, for example "Which balance a fiat withdrawal is taken from." */
   children: React.ReactNode;

@@ -3,7 +3,7 @@
  * build/_routes.json, mcp/build.ts), under workerd, through the SDK's own Streamable HTTP client. It is
  * asked the integration questions of the stdio and `--http` tests (tests/mcp-questions.ts) and must answer
  * byte for byte as the package does (mcp/dist/server.js on stdio, reading the same deployment over HTTP),
- * but for try_in_sandbox, which stays in the package. Then the limits of the hosted mode: a foreign Origin,
+ * but for try_in_local_sandbox, which stays in the package. Then the limits of the hosted mode: a foreign Origin,
  * another method, an oversize body, another path; and only /mcp runs the worker.
  */
 import { after, before, describe, test } from 'node:test';
@@ -22,7 +22,7 @@ import { BUILD_DIR } from '../build-output';
 import { hosts } from './hosts';
 
 /** The tool that calls a sandbox on the reader's machine: the package's only. */
-const PACKAGE_ONLY = 'try_in_sandbox';
+const PACKAGE_ONLY = 'try_in_local_sandbox';
 const LIST_TOOLS = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 const JSON_RPC = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
@@ -49,7 +49,7 @@ describe('the MCP endpoint at the edge (wrangler pages dev over build/)', () => 
     assert.deepEqual(routes, { version: 1, include: ['/mcp'], exclude: [] });
   });
 
-  test('it lists the tools of the package but try_in_sandbox, alike, and says that one is in the package', async () => {
+  test('it lists the tools of the package but try_in_local_sandbox, alike, and says that one is in the package', async () => {
     const atEdge = await edge.listTools();
     const onStdio = await stdio.client.listTools();
     assert.deepEqual(
@@ -60,13 +60,13 @@ describe('the MCP endpoint at the edge (wrangler pages dev over build/)', () => 
     assert.deepEqual(edge.getServerVersion(), stdio.client.getServerVersion());
     // The package's npm name is no command for an assistant until the brand says the package is published.
     const instructions = edge.getInstructions() ?? '';
-    assert.match(instructions, /try_in_sandbox, which sends a call to a sandbox on your own machine, is not served here/);
+    assert.match(instructions, /try_in_local_sandbox, which sends a call to a sandbox on your own machine, is not served here/);
     if (brand.mcp.published) assert.ok(instructions.includes(`npx -y ${brand.mcp.packageName}`));
     else {
       assert.doesNotMatch(instructions, /npx|npm install/);
       assert.ok(instructions.includes(brand.repositoryUrl));
     }
-    assert.ok(stdio.client.getInstructions()?.includes('try_in_sandbox sends it to the local sandbox.'));
+    assert.ok(stdio.client.getInstructions()?.includes('try_in_local_sandbox sends it to the local sandbox.'));
   });
 
   test('every integration question gets the answer the package gives, byte for byte', async () => {

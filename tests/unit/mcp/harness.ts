@@ -94,7 +94,7 @@ function startHarness() {
         ['read_page', { page: '/guides/charges/creating' }],
         ['get_operation', { operation: 'createCharge' }],
         ['list_unknowns', {}],
-        ['try_in_sandbox', { operation: 'getConvertToken', query, token: 't' }],
+        ['try_in_local_sandbox', { operation: 'getConvertToken', query, token: 't' }],
       ] as const) {
         await ok(name, args);
       }

@@ -225,6 +225,15 @@ test('list_unknowns("webhook") finds what "callback" finds', async () => {
   assert.deepEqual(topics(byWebhook), topics(byCallback));
 });
 
+test('list_unknowns reads a topic in the site\'s words too: "2FA" finds the one-time code marks', async () => {
+  const oneTime = unknownMarks().filter((g) => /one-time code/i.test([g.topic, g.text, g.heading].join(' ')));
+  assert.ok(oneTime.length > 0, 'a mark about one-time codes');
+  const topics = (answer: DocumentNode) => new Set(answer.unknowns.map((u: DocumentNode) => u.topic as string));
+  const byTwoFactor = (await ok('list_unknowns', { topic: '2FA' })) as DocumentNode;
+  for (const mark of oneTime) assert.ok(topics(byTwoFactor).has(mark.topic), `2FA finds ${mark.topic}`);
+  assert.ok(byTwoFactor.alsoSearched.includes('one-time codes'), JSON.stringify(byTwoFactor.alsoSearched));
+});
+
 test('list_unknowns finds a mark in any word form: "rate limit" finds both rate-limit marks, as "rate-limits" does', async () => {
   const rateLimit = unknownMarks().filter((g) => /rate[- ]limit/i.test([g.topic, g.text, g.heading].join(' ')));
   assert.ok(rateLimit.length >= 2, `${rateLimit.length} rate-limit marks`);

@@ -42,7 +42,10 @@ test('bad input gets an error result naming the problem, and the server serves t
   await next();
   assert.match(await refused('validate_request', { operation: 'createCharge', body: '{"project_id": ' }), /The body is not JSON/);
   await next();
-  assert.match(await refused('try_in_sandbox', { operation: 'createCharge', body: 'pricing_type=fixed_price' }), /The body is not JSON/);
+  assert.match(
+    await refused('try_in_local_sandbox', { operation: 'createCharge', body: 'pricing_type=fixed_price' }),
+    /The body is not JSON/,
+  );
   await next();
 
   // Names that every object inherits are no schema's.
@@ -56,9 +59,9 @@ test('bad input gets an error result naming the problem, and the server serves t
     assert.ok(message.includes(`"${page}" is a ${page.split(':')[0]}: URL`) && !message.includes('null'), message);
     await next();
   }
-  // try_in_sandbox sends to the local sandbox only: an operation with a host is refused, not sent to the sandbox.
+  // try_in_local_sandbox sends to the local sandbox only: an operation with a host is refused, not sent to the sandbox.
   for (const operation of ['GET http://example.com/charges', `GET ${brand.sandboxApiUrl}/charges`]) {
-    const message = await refused('try_in_sandbox', { operation, token: 't' });
+    const message = await refused('try_in_local_sandbox', { operation, token: 't' });
     assert.match(message, /not on a server of the API|local sandbox .* only/);
     assert.ok(!message.includes('npm run sandbox`'), `no "is it running" hint: ${message}`);
     await next();
@@ -74,13 +77,13 @@ test('bad input gets an error result naming the problem, and the server serves t
     [{ operation: 'GET /charges', token: 'a\nb' }, /line break/],
   ];
   for (const [args, expected] of sandboxRefusals) {
-    const message = await refused('try_in_sandbox', args);
+    const message = await refused('try_in_local_sandbox', args);
     assert.match(message, expected);
     assert.ok(!/Is it running/.test(message), `no "is it running" hint: ${message}`);
     await next();
   }
   // The query an operation string carries is sent.
-  const limited = (await ok('try_in_sandbox', { operation: 'GET /charges?limit=1', token: 't' })) as DocumentNode;
+  const limited = (await ok('try_in_local_sandbox', { operation: 'GET /charges?limit=1', token: 't' })) as DocumentNode;
   assert.equal(new URL(limited.request.url).searchParams.get('limit'), '1');
 });
 
@@ -153,7 +156,7 @@ test('a site that does not answer, and a sandbox that is down, get error results
       const message = await refused(name, args, offline);
       assert.match(message, new RegExp(`The docs site at http://127\\.0\\.0\\.1:${deadSite} did not answer \\(connection refused`), name);
     }
-    const down = await refused('try_in_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 't' }, noSandbox);
+    const down = await refused('try_in_local_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 't' }, noSandbox);
     assert.match(down, new RegExp(`local sandbox at http://127\\.0\\.0\\.1:${deadSandbox} did not answer.*npm run sandbox`));
     // Both still serve.
     assert.equal((await callOn(noSandbox, 'get_schema', { name: 'Charge' })).isError, false);
@@ -170,7 +173,7 @@ test('a sandbox that answers but is refused says what happened, with no "is it r
   const port = (redirecting.address() as AddressInfo).port;
   const target = await startServer(['--site', mcp.site.base, '--sandbox', `http://127.0.0.1:${port}/v2.0`]);
   try {
-    const message = await refused('try_in_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 't' }, target);
+    const message = await refused('try_in_local_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 't' }, target);
     assert.match(message, /answered with a redirect to http:\/\/example\.com, another host: not followed/);
     assert.ok(!/Is it running/.test(message), message);
   } finally {

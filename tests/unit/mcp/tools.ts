@@ -2,7 +2,7 @@
  * The MCP server of the docs over stdio, as the package ships it, against the
  * production build served locally and the local sandbox (./harness.ts): the tool list and its input schemas, and the
  * tools that answer from the OpenAPI document (get_operation, get_schema,
- * list_operations, validate_request, try_in_sandbox), 200 calls in a row and
+ * list_operations, validate_request, try_in_local_sandbox), 200 calls in a row and
  * the "done when" question from the tools alone. The tools that read the pages
  * are tested in ./pages.ts, the refusals and the command line in ./refusals.ts.
  * Expected values come from the OpenAPI document, the build's own files and
@@ -33,7 +33,7 @@ test('lists the nine tools, each with a description and a JSON schema of its inp
     'list_unknowns',
     'read_page',
     'search_docs',
-    'try_in_sandbox',
+    'try_in_local_sandbox',
     'validate_request',
   ]);
   const required: Record<string, string[]> = {
@@ -44,7 +44,7 @@ test('lists the nine tools, each with a description and a JSON schema of its inp
     get_schema: ['name'],
     list_operations: [],
     validate_request: ['operation'],
-    try_in_sandbox: ['operation'],
+    try_in_local_sandbox: ['operation'],
     list_unknowns: [],
   };
   for (const [name, tool] of byName) {
@@ -60,7 +60,7 @@ test('lists the nine tools, each with a description and a JSON schema of its inp
   assert.ok(search.query.maxLength && search.query.maxLength < 10_000);
   const validate = byName.get('validate_request')!.inputSchema.properties as Record<string, object>;
   assert.deepEqual(Object.keys(validate).sort(), ['body', 'operation', 'query']);
-  const sandboxTool = byName.get('try_in_sandbox')!.inputSchema.properties as Record<string, object>;
+  const sandboxTool = byName.get('try_in_local_sandbox')!.inputSchema.properties as Record<string, object>;
   assert.deepEqual(Object.keys(sandboxTool).sort(), ['body', 'operation', 'query', 'token']);
   const operation = byName.get('get_operation')!.inputSchema.properties as Record<string, { type?: string }>;
   assert.deepEqual(
@@ -305,22 +305,22 @@ test('validate_request: the documented bodies pass; each broken rule is named wi
   );
 });
 
-test('try_in_sandbox sends to the local sandbox: documented answers, and the same violations as validate_request', async () => {
-  const created = (await ok('try_in_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 'any' })) as DocumentNode;
+test('try_in_local_sandbox sends to the local sandbox: documented answers, and the same violations as validate_request', async () => {
+  const created = (await ok('try_in_local_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 'any' })) as DocumentNode;
   assert.equal(created.status, 200);
   assert.deepEqual(created.body, responseOf(documentedCall('createCharge'), '200').example);
   assert.equal(created.request.url, `${mcp.sandbox.baseUrl}/charges`);
 
-  const anonymous = (await ok('try_in_sandbox', { operation: 'createCharge', body: fixedPrice() })) as DocumentNode;
+  const anonymous = (await ok('try_in_local_sandbox', { operation: 'createCharge', body: fixedPrice() })) as DocumentNode;
   assert.equal(anonymous.status, 401);
   // The document shows no 401 body: the sandbox answers its own error, in the document's envelope.
   assert.deepEqual(anonymous.body, { success: false, data: { message: 'Local sandbox: missing or invalid authentication' } });
 
   const query = Object.fromEntries(documentedCall('getConvertToken').parameters.map((p: DocumentNode) => [p.name, p.example]));
-  const token = (await ok('try_in_sandbox', { operation: 'getConvertToken', query, token: 't' })) as DocumentNode;
+  const token = (await ok('try_in_local_sandbox', { operation: 'getConvertToken', query, token: 't' })) as DocumentNode;
   assert.deepEqual([token.status, token.body], [200, responseOf(documentedCall('getConvertToken'), '200').example]);
 
-  const send = (await ok('try_in_sandbox', { operation: 'PUT /mass-payouts/{id}/send', body: {}, token: 't' })) as DocumentNode;
+  const send = (await ok('try_in_local_sandbox', { operation: 'PUT /mass-payouts/{id}/send', body: {}, token: 't' })) as DocumentNode;
   assert.equal(send.status, 422);
   const checked = (await ok('validate_request', { operation: 'sendMassPayout', body: {} })) as DocumentNode;
   assert.deepEqual(
@@ -339,7 +339,7 @@ test('200 calls in a row, every tool in turn: all answer', async () => {
     ['get_schema', { name: 'MassPayout' }],
     ['list_operations', {}],
     ['list_unknowns', {}],
-    ['try_in_sandbox', { operation: 'getConvertToken', query, token: 't' }],
+    ['try_in_local_sandbox', { operation: 'getConvertToken', query, token: 't' }],
   ];
   // One round first: every tool has loaded what it keeps.
   for (const [name, args] of round) await ok(name, args);

@@ -1,11 +1,15 @@
 /**
- * Readers' words to the site's words: everyday wordings that find nothing, or the wrong page, because
- * the docs say it in the API's words. The engine (src/search/engine.ts) searches a query with each
- * wording replaced by the site's words, in the search box, on /search and in the MCP server's
- * search_docs alike.
+ * The docs' glossary, the one home of the search's vocabulary, shared by the engine and the MCP server:
  *
- * A glossary, as a docs team would keep one: each entry is general vocabulary (bill → invoice), never a
- * wording added because one question needs it, and never one for a held-out question (handbook/search.md).
+ * - `readerWords`: readers' words to the site's words, everyday wordings that find nothing, or the wrong page, because
+ *   the docs say it in the API's words. The engine (src/search/engine.ts) searches a query with each wording replaced
+ *   by the site's words, in the search box, on /search and in the MCP server's search_docs alike; list_unknowns reads
+ *   a topic in the site's words too.
+ * - `siteSynonyms`: words the docs themselves use for one thing (webhook and callback), so that list_unknowns finds the
+ *   marks written with either. The engine does not use them (tried: bench/HISTORY.md).
+ *
+ * `readerWords` is a glossary as a docs team would keep one: each entry is general vocabulary (bill → invoice), never a
+ * wording added because one question needs it, and never one for a held-out question (handbook/search-relevance.md).
  * A one-word wording is a word the site never uses: the glossary gives a word the site lacks the site's word for
  * it, and never reads a word the site uses as another (a test checks each against the built index).
  * Its `example` is a readable question whose answering page is in the first three hits with the map
@@ -186,4 +190,32 @@ export function inSiteWords(query: string, words: ReaderWording[] = readerWords)
   const compiled = compiledFor.get(words);
   if (!compiled) return query;
   return query.replace(compiled.pattern, (found) => compiled.means.get(found.toLowerCase()) ?? found);
+}
+
+/**
+ * Words the docs use for one thing, a group a line, each pair the docs' own: the API's webhooks are the callbacks the
+ * guides describe (/guides/webhooks), a crypto withdrawal in the help centre is a payout in the API (its
+ * PayoutCreateRequest), a swap is a conversion (the Conversion object), and a one-time code is the `otp` field.
+ */
+const siteSynonyms: string[][] = [
+  ['webhook', 'callback'],
+  ['withdrawal', 'payout'],
+  ['swap', 'conversion', 'convert'],
+  ['one-time code', 'otp'],
+];
+
+/**
+ * `text` and its variants with one word of a group replaced by each other word of that group ("webhook signature" ->
+ * "callback signature"), all lowercase.
+ */
+export function withSynonyms(text: string): string[] {
+  const lower = text.toLowerCase();
+  const variants = new Set([lower]);
+  for (const group of siteSynonyms) {
+    for (const word of group) {
+      if (!lower.includes(word)) continue;
+      for (const other of group) if (other !== word) variants.add(lower.split(word).join(other));
+    }
+  }
+  return [...variants];
 }
