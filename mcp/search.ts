@@ -7,8 +7,8 @@
  * find, in the same order, with the same answering text. When the site's search
  * changes (its index format or the engine's module), this file is the one to adapt.
  */
-import { createEngine, loadEngine, type Engine, type EngineState, type FacetFilters } from '../src/search/engine';
-import { SEARCH_INDEX_FILE, type SearchIndexFile, type SearchRecord } from '../src/search/records';
+import { createEngine, loadEngine, type Engine, type EngineState } from '../src/search/engine';
+import { SEARCH_INDEX_FILE, type FacetFilters, type SearchIndexFile, type SearchRecord } from '../src/search/records';
 import { DOCS_SETS, type DocsSetName } from '../src/docsSets';
 import type { Site } from './site';
 

@@ -9,8 +9,8 @@
  *   page can never inject markup.
  */
 import { escapeHtml, escapeRegExp } from '../text';
-import { HIERARCHY_LEVELS } from './records';
-import type { Engine, FacetFilters, Ranked } from './engine';
+import { HIERARCHY_LEVELS, type FacetFilters } from './records';
+import type { Engine, Ranked } from './engine';
 import { facetOf } from './scoring';
 
 type Params = {

@@ -24,7 +24,7 @@
  *   one text of one page is listed once.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import type { SearchRecord } from './records';
+import { entryOf, type FacetFilters, type SearchEntry, type SearchRecord } from './records';
 import { isSchemaPage } from '../api-reference/routes';
 import { FIELD_WORDS, planOf } from './question';
 import { readerWords as defaultReaderWords, type ReaderWording } from './glossary';
@@ -37,30 +37,6 @@ import { answeringSentence } from './answeringSentence';
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-/**
- * A record of the index with its fields named: what the engine hands out (to src/search/answer.ts and
- * the MCP server). The index file spells the same fields with one letter each, to stay small on the
- * wire (SearchRecord in src/search/records.ts); the engine reads that and names them here.
- */
-export type SearchEntry = {
-  /** Path and anchor, e.g. /guides/first-steps/api-key#insufficient_balance. */
-  url: string;
-  /** DocSearch record type: lvl0 to lvl6, or content. */
-  type: string;
-  /** The headings from lvl0 (the docs set) and lvl1 (the page title) down; a level skipped is ''. */
-  hierarchy: string[];
-  /** The text block, for content records. */
-  content?: string;
-  /** The docusaurus_tag facet: the docs set, e.g. docs-default-current. */
-  docusaurusTag: string;
-  /** The language facet. */
-  language: string;
-};
-
-function entryOf({ u, t, h, c, g, l }: SearchRecord): SearchEntry {
-  return { url: u, type: t, hierarchy: h, ...(c === undefined ? {} : { content: c }), docusaurusTag: g, language: l };
-}
 
 function toDoc(entry: SearchEntry, id: number): Doc {
   const level = entry.type === 'content' ? -1 : Number(entry.type.slice(3));
@@ -90,8 +66,6 @@ export type Ranked = {
   text?: string;
 };
 export type EngineOptions = { readerWords?: ReaderWording[] };
-/** Algolia facetFilters: AND of entries, each a value or an OR-list of values, as "facet:value". */
-export type FacetFilters = Array<string | string[]>;
 
 const MAX_HITS_A_PAGE = 1;
 

@@ -13,7 +13,7 @@
 import type MiniSearch from 'minisearch';
 import { isSchemaPage } from '../api-reference/routes';
 import { answers, PREFIX_FROM, type QueryWord } from './terms';
-import type { FacetFilters, SearchEntry } from './engine';
+import type { FacetFilters, SearchEntry } from './records';
 
 /** The query's terms as the engine reads them: each with whether it matches as a prefix, and its words as bits. */
 export type Query = { terms: string[]; prefixed: boolean[]; words: QueryWord[] };
