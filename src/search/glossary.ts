@@ -168,6 +168,115 @@ export const readerWords: ReaderWording[] = [
     means: 'payin',
     example: { query: 'get notified when a payment arrives', page: '/guides/webhooks/payin' },
   },
+
+  {
+    // A payout goes to an address you have whitelisted; the docs never say wallet.
+    say: ['wallet addresses', 'wallet address', 'wallets', 'wallet'],
+    means: 'address',
+    example: { query: 'Can I withdraw to any wallet address?', page: '/help-center/settings/whitelist' },
+  },
+  {
+    // Charge currencies: a crypto currency is a network (the blockchain) and a symbol.
+    say: ['chains', 'chain'],
+    means: 'network',
+    example: { query: 'Which chains do you support?', page: '/guides/charges/currencies' },
+  },
+  {
+    // A charge is "a request for payment in crypto".
+    say: ['payment requests', 'payment request'],
+    means: 'charge',
+    example: { query: 'How do I create a payment request for a customer?', page: '/guides/charges/creating' },
+  },
+  {
+    // Where the customer pays: the hosted page (hosted.url) of a charge, checkout or invoice.
+    say: ['payment links', 'payment link'],
+    means: 'hosted payment page',
+    example: { query: 'How do I get a payment link to send to my customer?', page: '/guides/charges/creating' },
+  },
+  {
+    // A deposit is a crypto address on one network and symbol that receives deposit payments.
+    say: ['static addresses', 'static address'],
+    means: 'deposit address',
+    example: { query: 'Can I get a static address to receive payments on?', page: '/guides/deposits/description' },
+  },
+  {
+    // Top up by bank transfer (SWIFT or SEPA); fiat withdrawals go to a bank account the same ways.
+    say: ['wire transfers', 'wire transfer', 'bank wire', 'wire'],
+    means: 'bank transfer',
+    example: { query: 'Can I top up my balance by wire transfer?', page: '/help-center/topup/fiat' },
+  },
+  {
+    // Payout error 1002 and the error code insufficient_balance.
+    say: ['insufficient funds', 'not enough funds', 'not enough money'],
+    means: 'insufficient balance',
+    example: { query: 'My withdrawal failed with insufficient funds, what do I do?', page: '/help-center/withdrawal/statuses' },
+  },
+  {
+    // A balance entry shows the amounts available for payouts: available for withdrawal, available for mass payouts.
+    say: ['withdrawable'],
+    means: 'available for withdrawal',
+    example: { query: 'Why is my withdrawable amount lower than my balance?', page: '/help-center/balances' },
+  },
+  {
+    // A refund sends a customer's payment back to an address you choose.
+    say: ['reimbursement', 'reimburse', 'money back'],
+    means: 'refund',
+    example: { query: 'How do I give a customer their money back?', page: '/help-center/refund' },
+  },
+  {
+    // The docs' word for the person who pays: customer (customer_email, fee_payer customer).
+    say: ['shoppers', 'shopper', 'buyers', 'buyer'],
+    means: 'customer',
+    example: { query: 'Can the buyer pay the fee on a refund?', page: '/help-center/refund' },
+  },
+  {
+    // A submerchant's access control groups govern their access to the dashboard.
+    say: ['user roles', 'permissions', 'permission', 'roles'],
+    means: 'access control groups',
+    example: { query: 'What permissions can I give a submerchant?', page: '/help-center/settings/submerchants' },
+  },
+  {
+    // The referral program: referrer accounts and referral links.
+    say: ['affiliates', 'affiliate'],
+    means: 'referral',
+    example: { query: 'Do you have an affiliate program?', page: '/help-center/referral_program' },
+  },
+  {
+    // The account's list of allowed IP addresses (WhitelistedIp), as against whitelisted crypto addresses.
+    say: ['ip allowlisting', 'ip whitelisting', 'ip allowlist', 'ip whitelist'],
+    means: 'allowed IP addresses',
+    example: { query: 'How do I set up an IP whitelist?', page: '/help-center/settings/ips' },
+  },
+  {
+    // Crypto withdrawals go to whitelisted addresses.
+    say: ['allowlisting', 'allowlisted', 'allowlist', 'allow list'],
+    means: 'whitelist',
+    example: { query: 'How do I add a crypto address to my allowlist?', page: '/help-center/settings/whitelist' },
+  },
+  {
+    // Two environments: production and sandbox.
+    say: ['live environment', 'going live', 'live mode', 'go live', 'mainnet'],
+    means: 'production',
+    example: { query: 'How do I switch from the sandbox to live mode?', page: '/guides/first-steps/welcome' },
+  },
+  {
+    // HTTP 401: missing or invalid authentication (message "login required").
+    say: ['unauthenticated', 'unauthorized', 'unauthorised'],
+    means: 'missing or invalid authentication',
+    example: { query: 'Why does the API answer unauthorized to my calls?', page: '/guides/first-steps/api-key' },
+  },
+  {
+    // HTTP 429: rate limited (error code rate_limit_exceeded).
+    say: ['throttling', 'throttled', 'throttle'],
+    means: 'rate limited',
+    example: { query: 'Why is the API throttling my requests?', page: '/guides/first-steps/api-key' },
+  },
+  {
+    // An embeddable widget lets end users buy crypto with fiat.
+    say: ['on-ramp', 'on ramp', 'onramp'],
+    means: 'widget',
+    example: { query: 'Can my users buy crypto through an on-ramp on my site?', page: '/api/widgets' },
+  },
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -43,6 +43,7 @@ const FROZEN: Record<string, string> = {
   'round5.json': 'adddad91221ab66bc6adb39c9d1b12e0e6d76f538af9d98c586669f71076a06b',
   'round6.json': 'e87ca3222fe1655e846c36772713d0afabc85182de7b1a73822cec1b748149ec',
   'round8.json': '01eb333cd0c99717fb4f38f9134ab4cd7decb3854e516f963e8d5caade8b527c',
+  'round9.json': 'cfef4a27ee52bc0f27e36973d9059d279c3a850abdec821860084ae3220dc8af',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
