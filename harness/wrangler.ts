@@ -14,8 +14,19 @@ import { answering, freePort } from './servers';
 /** The compatibility date the site is checked with (wrangler 3.114's workerd supports it). */
 const COMPATIBILITY_DATE = '2025-07-18';
 
+/** What wrangler's local proxy answers a POST in flight while it swaps its runtime (its ProxyWorker's 503). */
+const RESTARTED = 'Your worker restarted mid-request';
+
 export interface RunningWrangler {
   readonly origin: string;
+  /**
+   * fetch through wrangler's local proxy. That proxy, not the worker and nothing at the edge, answers a POST in flight
+   * while it swaps its runtime with 503 and RESTARTED, and sends only GETs again itself; it did so in about one run of
+   * eight of the tests, with no reason in what it printed or logged. Such a request is sent once more, as its text asks,
+   * and counted (`resent`); every other answer is returned as it came.
+   */
+  fetch(input: string | URL, init?: RequestInit): Promise<Response>;
+  resent(): number;
   /** Everything wrangler printed so far (its parse of _headers and _redirects among it). */
   output(): string;
   stop(): Promise<void>;
@@ -82,5 +93,12 @@ export async function startWrangler(build: string, port?: number): Promise<Runni
     await stop();
     throw error;
   }
-  return { origin, output: () => printed, stop };
+  let resent = 0;
+  const fetchThrough = async (input: string | URL, init?: RequestInit) => {
+    const answer = await fetch(input, init);
+    if (answer.status !== 503 || (init?.method ?? 'GET') !== 'POST' || !(await answer.clone().text()).includes(RESTARTED)) return answer;
+    resent++;
+    return fetch(input, init);
+  };
+  return { origin, output: () => printed, stop, fetch: fetchThrough, resent: () => resent };
 }

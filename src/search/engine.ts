@@ -70,7 +70,7 @@ export type EngineOptions = { readerWords?: ReaderWording[] };
 const MAX_HITS_A_PAGE = 1;
 
 /** MiniSearch's settings: the same when the engine indexes records and when it loads an index built ahead. */
-export const MINI_OPTIONS: Options<Doc> = {
+const MINI_OPTIONS: Options<Doc> = {
   fields: ['title', 'section', 'content', 'anchor'],
   storeFields: [],
   tokenize,
@@ -85,7 +85,8 @@ export const MINI_OPTIONS: Options<Doc> = {
   },
 };
 
-function indexOf(entries: SearchEntry[]): MiniSearch<Doc> {
+/** MiniSearch's index of the entries, with the engine's settings. */
+export function miniSearchOf(entries: SearchEntry[]): MiniSearch<Doc> {
   const mini = new MiniSearch<Doc>(MINI_OPTIONS);
   mini.addAll(entries.map(toDoc));
   return mini;
@@ -100,7 +101,7 @@ export type EngineState = { records: SearchRecord[]; index: ReturnType<MiniSearc
 
 export function engineState(records: SearchRecord[]): EngineState {
   const entries = records.map(entryOf);
-  return { records, index: indexOf(entries).toJSON(), pageWords: pageWordsOf(entries) };
+  return { records, index: miniSearchOf(entries).toJSON(), pageWords: pageWordsOf(entries) };
 }
 
 export function loadEngine(state: EngineState, options: EngineOptions = {}): Engine {
@@ -111,7 +112,7 @@ export function loadEngine(state: EngineState, options: EngineOptions = {}): Eng
 /** The engine over the index records: indexed now, which pages hold each word worked out on the first question. */
 export function createEngine(records: SearchRecord[], options: EngineOptions = {}): Engine {
   const entries = records.map(entryOf);
-  return engineOver(entries, indexOf(entries), () => pageWordsOf(entries), options);
+  return engineOver(entries, miniSearchOf(entries), () => pageWordsOf(entries), options);
 }
 
 /**
@@ -246,7 +247,8 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
       const { words: queryWords, terms } = queryOf(plan.query);
       if (terms.length === 0) return [];
       const prefixed = terms.map((t, i) => plan.prefix(t, i === terms.length - 1));
-      const { best, termsOf } = scoredHits(matcher, entries, { terms, prefixed, words: queryWords }, facetFilters);
+      const passes = filterOf(facetFilters);
+      const { best, termsOf } = scoredHits(matcher, entries, { terms, prefixed, words: queryWords }, passes);
       // A question's hits whose own heading holds its rare words weigh more: (1 + n) ** 2.5, 5.7 times for one, 15.6
       // for two (chosen on the relevance sets: a heading about the question's topic above text that mentions it).
       if (plan.rare.length) {
@@ -259,7 +261,7 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
         }
       }
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
-      const asked = askedSchemas(typed).filter(filterOf(facetFilters));
+      const asked = askedSchemas(typed).filter(passes);
       const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, doc: -1 });
       const listed = new Set(schemaHits.map((h) => h.record.url));
       const ranked = [...schemaHits, ...pagesFirst([...best.values()].sort(byRank)).filter((h) => !listed.has(h.record.url))];

@@ -55,7 +55,7 @@ export const readerWords: ReaderWording[] = [
     example: { query: 'How do I get notified when a charge is paid?', page: '/guides/webhooks/payin' },
   },
   {
-    say: ['referring'],
+    say: ['affiliates', 'affiliate', 'referring'],
     means: 'referral',
     example: { query: 'How do I earn from referring other merchants?', page: '/help-center/referral_program' },
   },
@@ -206,7 +206,7 @@ export const readerWords: ReaderWording[] = [
     example: { query: 'Can I top up my balance by wire transfer?', page: '/help-center/topup/fiat' },
   },
   {
-    // Payout error 1002 and the error code insufficient_balance.
+    // The document's insufficient_balance (openapi/v2.0.yaml).
     say: ['insufficient funds', 'not enough funds', 'not enough money'],
     means: 'insufficient balance',
     example: { query: 'My withdrawal failed with insufficient funds, what do I do?', page: '/help-center/withdrawal/statuses' },
@@ -236,12 +236,6 @@ export const readerWords: ReaderWording[] = [
     example: { query: 'What permissions can I give a submerchant?', page: '/help-center/settings/submerchants' },
   },
   {
-    // The referral program: referrer accounts and referral links.
-    say: ['affiliates', 'affiliate'],
-    means: 'referral',
-    example: { query: 'Do you have an affiliate program?', page: '/help-center/referral_program' },
-  },
-  {
     // The account's list of allowed IP addresses (WhitelistedIp), as against whitelisted crypto addresses.
     say: ['ip allowlisting', 'ip whitelisting', 'ip allowlist', 'ip whitelist'],
     means: 'allowed IP addresses',
@@ -260,13 +254,11 @@ export const readerWords: ReaderWording[] = [
     example: { query: 'How do I switch from the sandbox to live mode?', page: '/guides/first-steps/welcome' },
   },
   {
-    // HTTP 401: missing or invalid authentication (message "login required").
     say: ['unauthenticated', 'unauthorized', 'unauthorised'],
     means: 'missing or invalid authentication',
     example: { query: 'Why does the API answer unauthorized to my calls?', page: '/guides/first-steps/api-key' },
   },
   {
-    // HTTP 429: rate limited (error code rate_limit_exceeded).
     say: ['throttling', 'throttled', 'throttle'],
     means: 'rate limited',
     example: { query: 'Why is the API throttling my requests?', page: '/guides/first-steps/api-key' },

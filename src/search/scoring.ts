@@ -277,9 +277,8 @@ function scorerOf({ terms, prefixed, words }: Query) {
  * share of the query's words it holds, squared, times its title's bonus and its weight. With it, `termsOf` a hit: the
  * words to highlight, the indexed words it matched that answer the query (typo candidates that are typos), sorted.
  */
-export function scoredHits(matcher: Matcher, entries: SearchEntry[], query: Query, facetFilters: FacetFilters) {
+export function scoredHits(matcher: Matcher, entries: SearchEntry[], query: Query, passes: (entry: SearchEntry) => boolean) {
   const { maskOf, share } = scorerOf(query);
-  const passes = filterOf(facetFilters);
   const best = new Map<string, Scored>();
   const { docs, count, score: bm25, all, title, words } = matcher.match(query.terms, query.prefixed, maskOf);
   for (let i = 0; i < count; i++) {

@@ -3,14 +3,15 @@
  * identifiers (`_ - . :`), each identifier also in its parts. The engine and the answering sentence share it.
  */
 
-// A word with none of these has no parts: most words, which then make no arrays (the search reads every word of its hits).
-const JOINED = /[_\-.:]/;
+// A word with no joiner and no lower-to-upper case change has no parts: most words, which then make no arrays (the
+// search reads every word of its hits).
+const JOINERS = /[_\-.:]+/;
 const CAMEL = /\p{Ll}\p{Lu}/u;
 
 /** Splits a word into its parts: `insufficient_balance` into insufficient, balance; `FiatPrice` into Fiat, Price. */
 export function partsOf(word: string, camel: boolean): string[] {
-  if (!JOINED.test(word) && !(camel && CAMEL.test(word))) return [];
-  const parts = word.split(/[_\-.:]+/).filter(Boolean);
+  if (!JOINERS.test(word) && !(camel && CAMEL.test(word))) return [];
+  const parts = word.split(JOINERS).filter(Boolean);
   const split = camel ? parts.flatMap((p) => p.split(/(?<=\p{Ll})(?=\p{Lu})/u)) : parts;
   return split.length > 1 ? split : [];
 }

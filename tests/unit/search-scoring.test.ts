@@ -4,8 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import MiniSearch from 'minisearch';
-import { engineState, MINI_OPTIONS } from '../../src/search/engine';
+import { miniSearchOf } from '../../src/search/engine';
+import { entryOf } from '../../src/search/records';
 import { matcherOf } from '../../src/search/scoring';
 import { candidateEdits, PREFIX_FROM, queryOf } from '../../src/search/terms';
 import { relevanceSet } from '../../relevance/keyword-set';
@@ -13,7 +13,7 @@ import { questionSet } from '../../relevance/question-set';
 import { loadIndex } from './built-search';
 
 test("the engine's matches are MiniSearch's search: every record, its score and its matched words", () => {
-  const mini = MiniSearch.loadJS(engineState(loadIndex().records).index, MINI_OPTIONS);
+  const mini = miniSearchOf(loadIndex().records.map(entryOf));
   const matcher = matcherOf(mini, candidateEdits);
   const queries = [...relevanceSet, ...questionSet].map((c) => c.query);
   let compared = 0;
@@ -43,7 +43,7 @@ test("the engine's matches are MiniSearch's search: every record, its score and 
 });
 
 test('the reader refuses a MiniSearch whose index it cannot read, by name', () => {
-  const mini = new MiniSearch(MINI_OPTIONS);
+  const mini = miniSearchOf([]);
   Object.defineProperty(mini, '_index', { value: new Map() });
   assert.throws(() => matcherOf(mini, candidateEdits), /MiniSearch has changed its index \(src\/search\/scoring\.ts/);
 });
