@@ -30,8 +30,8 @@ const BEFORE = {
  * Each held-out set's totals before its round's changes, measured once (in the modal's order, then through
  * search_docs): round 3's at 2267860, before round 3's tuning (a history rewrite removed it: its ranking is round 2's
  * merge, 4ba87f4); round 4's at 91a2e8d (the ranking of 2f0dff1), before issue 42's changes; round 5's at 95aa2a5,
- * before the readers' words from WordNet; round 6's at 4eb8cd5; round 8's at cb2a56e (round 7 was withdrawn:
- * bench/HISTORY.md); round 9's at cc02f9c. A set added later gets its row here, measured before
+ * before the readers' words from WordNet; round 6's at 4eb8cd5; round 8's at 9bb03c9 (round 7 was withdrawn:
+ * bench/HISTORY.md); round 9's at a5f7507. A set added later gets its row here, measured before
  * any change of its round.
  */
 const HELD_OUT_BEFORE: Record<number, { modal: Pair; mcp: Pair }> = {
