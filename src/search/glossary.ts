@@ -1,5 +1,5 @@
 /**
- * The docs' glossary, the one home of the search's vocabulary, shared by the engine and the MCP server:
+ * The docs' glossary: readers' words and the docs' own synonyms, in one file that the engine and the MCP server share:
  *
  * - `readerWords`: readers' words to the site's words, everyday wordings that find nothing, or the wrong page, because
  *   the docs say it in the API's words. The engine (src/search/engine.ts) searches a query with each wording replaced
