@@ -135,7 +135,7 @@ function apiOrigins(): string[] {
 }
 
 export function contentSecurityPolicy(scriptHashes: string[], connectOrigins: string[]): string {
-  // The API explorer sends requests to the local sandbox on the reader's machine (npm run sandbox):
+  // The API explorer sends requests to the local sandbox on the reader's machine (npm run local-sandbox):
   // that one loopback origin only, never to the product's servers.
   const api = apiOrigins();
   return [

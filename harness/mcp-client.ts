@@ -53,10 +53,10 @@ type StartOptions = {
 
 /** The server's environment: this one's, without the variables that would choose its site or sandbox for it. */
 function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { ...(process.env as Record<string, string>), DOCS_MCP_SITE: '', DOCS_MCP_SANDBOX: '', ...extra };
+  return { ...(process.env as Record<string, string>), DOCS_MCP_SITE: '', DOCS_MCP_LOCAL_SANDBOX: '', ...extra };
 }
 
-/** Starts the server on stdio with `args` (`--site URL`, `--sandbox URL`) and connects a client. */
+/** Starts the server on stdio with `args` (`--site URL`, `--local-sandbox URL`) and connects a client. */
 export async function startServer(args: string[], options: StartOptions = {}): Promise<ServerProcess> {
   if (!options.command) assertServerBuilt();
   const transport = new StdioClientTransport({

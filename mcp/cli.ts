@@ -24,7 +24,7 @@ export type Options =
 /** A command line the server refuses: the message names what was given. */
 export class UsageError extends Error {}
 
-export const HELP = `Usage: ${COMMAND} [--site URL] [--sandbox URL] [--http [HOST:]PORT]
+export const HELP = `Usage: ${COMMAND} [--site URL] [--local-sandbox URL] [--http [HOST:]PORT]
 
 The MCP server of the ${brand.name} docs: it reads the published site (llms.txt, the pages'
 Markdown twins, the OpenAPI document, the search index and the unknowns report) and answers an
@@ -33,7 +33,7 @@ assistant's tools from it. On stdio unless --http is given.
 Options:
   --site URL            the docs site to read (default: ${brand.siteUrl});
                         http://127.0.0.1:3000 for a local build served with npm run serve
-  --sandbox URL         the local sandbox that try_in_local_sandbox calls, with the API's base path
+  --local-sandbox URL         the local sandbox that try_in_local_sandbox calls, with the API's base path
                         (default: ${brand.localSandboxApiUrl}); a loopback address only
   --http [HOST:]PORT    serve over Streamable HTTP at http://HOST:PORT/mcp instead of stdio,
                         stateless; HOST is 127.0.0.1 unless given (PORT or :PORT); another
@@ -43,7 +43,7 @@ Options:
 
 Environment:
   DOCS_MCP_SITE         the same as --site (the option wins)
-  DOCS_MCP_SANDBOX      the same as --sandbox (the option wins)
+  DOCS_MCP_LOCAL_SANDBOX      the same as --local-sandbox (the option wins)
 
 Clients that pass arguments through another command may lose some: the MCP Inspector's CLI
 drops the first "--" of the server's command line, so there set DOCS_MCP_SITE instead.`;
@@ -73,7 +73,7 @@ function listenOf(value: string): Listen {
 /** The options of `argv` (the arguments after the script), with `env`'s variables as defaults. */
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): Options {
   const given = new Map<string, string>();
-  const takesValue = new Set(['--site', '--sandbox', '--http']);
+  const takesValue = new Set(['--site', '--local-sandbox', '--http']);
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '-h' || arg === '--help') return { help: true };
@@ -99,7 +99,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     return fromEnv ? [variable, fromEnv] : [option, fallback];
   };
   const site = httpUrl(...source('--site', 'DOCS_MCP_SITE', brand.siteUrl));
-  const [sandboxName, sandboxValue] = source('--sandbox', 'DOCS_MCP_SANDBOX', brand.localSandboxApiUrl);
+  const [sandboxName, sandboxValue] = source('--local-sandbox', 'DOCS_MCP_LOCAL_SANDBOX', brand.localSandboxApiUrl);
   const sandbox = httpUrl(sandboxName, sandboxValue);
   if (!isLoopback(sandbox))
     throw new UsageError(`${sandboxName} must be on this machine (127.0.0.1, localhost or ::1), got ${sandbox.host}`);

@@ -79,7 +79,7 @@ function fill(entry: OperationEntry): string {
 
 /**
  * A server's URL as this server names it: the document's local sandbox (`brand.localSandboxApiUrl`) is the
- * sandbox this server was given (`--sandbox`), so no answer names a port where nothing of the reader's runs.
+ * sandbox this server was given (`--local-sandbox`), so no answer names a port where nothing of the reader's runs.
  */
 function serverUrl(url: string, sandboxUrl: string | undefined): string {
   return sandboxUrl !== undefined && url.replace(/\/+$/, '') === brand.localSandboxApiUrl ? sandboxUrl.replace(/\/+$/, '') : url;

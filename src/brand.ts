@@ -17,7 +17,7 @@ export const brand = {
   /** The merchant API v2.0, sandbox: test without moving real funds. */
   sandboxApiUrl: 'https://sandbox.api.crypto-payments.example/v2.0',
   /**
-   * The local sandbox (`npm run sandbox`): a mock of the API on the reader's own
+   * The local sandbox (`npm run local-sandbox`): a mock of the API on the reader's own
    * machine, answering from openapi/v2.0.yaml. Loopback only; the site's CSP lets
    * the API explorer reach this origin and no other local one.
    */

@@ -1,7 +1,7 @@
 /**
  * HTTP as raw bytes on a socket of its own, for what a client library would not send: a malformed request, a
  * request that never ends, a header past a limit. The hosting tests (tests/unit/hosting/nginx.ts) and the sandbox's
- * (tests/unit/sandbox.test.ts) use it.
+ * (tests/unit/local-sandbox.test.ts) use it.
  */
 import net from 'node:net';
 

@@ -1,7 +1,7 @@
 /**
  * Requests that break a validation rule of the specification (tests/fixtures/spec.ts, requestRules), each
  * built from a documented request example with one change: the sandbox's test sends them
- * (tests/unit/sandbox.test.ts), and the request checker's test runs them through both engines
+ * (tests/unit/local-sandbox.test.ts), and the request checker's test runs them through both engines
  * (tests/unit/request-check.test.ts).
  */
 import assert from 'node:assert/strict';

@@ -7,7 +7,7 @@ import { marksOf } from '../notDocumented';
 import { apiDocument, findOperation, operationAnswer, operationList, schemaAnswer, OPENAPI_URL_PATH } from '../openapi';
 import { bodySchema, operationSchema, querySchema } from '../inputSchemas';
 import { parseBody, queryOf } from '../requestArgs';
-import { trySandbox } from '../sandbox';
+import { trySandbox } from '../localSandbox';
 import { docsTool, json, READ_ONLY } from './tool';
 
 export const getOperation = docsTool({
@@ -85,7 +85,7 @@ export const tryInLocalSandbox = docsTool({
   name: 'try_in_local_sandbox',
   title: 'Try a call in the local sandbox',
   description: ({ sandboxUrl }) =>
-    `Sends a call to the local sandbox (a mock of the API on this machine, started with \`npm run sandbox\` in a clone of the docs; ${sandboxUrl}) ` +
+    `Sends a call to the local sandbox (a mock of the API on this machine, started with \`npm run local-sandbox\` in a clone of the docs; ${sandboxUrl}) ` +
     'and returns its status and body: the documented example when the request is valid, the documented error otherwise ' +
     '(401 without a token on an authenticated call, 422 naming the fields at fault). Never reaches the real API.',
   input: {

@@ -4,7 +4,7 @@
  * walks its operations. The facts components
  * (src/openapi/documentFacts.ts, given this document), the Markdown twins (src/markdown/operationTwin.ts),
  * the request samples (src/openapi/samples.ts), the validator
- * (src/openapi/schemas.ts), the local sandbox (sandbox/server.ts) and the
+ * (src/openapi/schemas.ts), the local sandbox (local-sandbox/server.ts) and the
  * MCP server (mcp/openapi.ts) all read the document through it; the tests that
  * check them read it on their own (tests/openapi.ts). Build time and Node only:
  * the document never ships to readers' browsers.

@@ -1,8 +1,8 @@
 /**
  * Stoplight Prism's engine (@stoplight/prism-http, the mock server without its
- * CLI) over the OpenAPI document: the one setup that the local sandbox
- * (sandbox/server.ts) and the MCP server's validate_request
- * (mcp/validate.ts) share. Prism routes a request, decides whether it is valid
+ * CLI) over the OpenAPI document, set up once: the local sandbox's engine
+ * (local-sandbox/server.ts), and the judge that tests/unit/request-check.test.ts
+ * holds validate_request's Ajv checker to. Prism routes a request, decides whether it is valid
  * and picks the documented example that answers it; the violation finder
  * (src/openapi/violations.ts) then names the fields at fault. Prism loads when
  * the first engine is made, so a module that imports this one never waits for

@@ -1,7 +1,7 @@
 /**
  * Names the fields at fault in a request that Prism (the local sandbox's engine)
  * found invalid: the one violation finder of the project. The local sandbox
- * (sandbox/server.ts) puts its answer in the `errors` of a 422; the MCP
+ * (local-sandbox/server.ts) puts its answer in the `errors` of a 422; the MCP
  * server's `validate_request` (mcp/validate.ts) returns it to the assistant.
  *
  * Body errors come from the schema validator (Ajv, Draft 2020-12, as OpenAPI

@@ -50,7 +50,7 @@ test('every npm script README.md and the handbook name is a script of the projec
 
 test('the layout (handbook/layout.md, layout-tools.md) names every source file outside tests/', () => {
   const layout = read('handbook/layout.md') + read('handbook/layout-tools.md');
-  const sources = ['src', 'mcp', 'scripts', 'bench', 'harness', 'relevance', 'deploy', 'sandbox']
+  const sources = ['src', 'mcp', 'scripts', 'bench', 'harness', 'relevance', 'deploy', 'local-sandbox']
     .flatMap((room) => filesUnder(path.join(ROOT, room), (name) => /\.(ts|tsx|mjs|cjs|sh)$/.test(name)))
     .map((file) => path.relative(ROOT, file))
     .filter((file) => !/(^|\/)(node_modules|dist|generated)\//.test(file) && !file.endsWith('.d.ts'));

@@ -159,9 +159,12 @@ test('the MCP Bundle’s manifest validates, and names every tool the server reg
   assert.equal(manifest.version, pkg.version);
   assert.equal(manifest.server.entry_point, Object.values(pkg.bin)[0]);
   assert.deepEqual(manifest.server.mcp_config.args, [`\${__dirname}/${manifest.server.entry_point}`]);
-  assert.deepEqual(manifest.server.mcp_config.env, { DOCS_MCP_SITE: '${user_config.site}', DOCS_MCP_SANDBOX: '${user_config.sandbox}' });
+  assert.deepEqual(manifest.server.mcp_config.env, {
+    DOCS_MCP_SITE: '${user_config.site}',
+    DOCS_MCP_LOCAL_SANDBOX: '${user_config.local_sandbox}',
+  });
   assert.equal(manifest.user_config.site.default, brand.siteUrl);
-  assert.equal(manifest.user_config.sandbox.default, brand.localSandboxApiUrl);
+  assert.equal(manifest.user_config.local_sandbox.default, brand.localSandboxApiUrl);
   // An icon (a PNG the bundle carries) and the package's license.
   assert.equal(manifest.license, JSON.parse(fs.readFileSync(path.join(MCP_DIR, 'package.json'), 'utf8')).license);
   assert.deepEqual([...fs.readFileSync(path.join(MCP_DIR, manifest.icon)).subarray(1, 4)], [...Buffer.from('PNG')]);

@@ -114,7 +114,7 @@ describe('servers', () => {
     assert.equal(local.hostname, '127.0.0.1');
     const description: string = doc.servers[2].description;
     assert.match(description, /^Local sandbox/);
-    assert.match(description, /npm run sandbox/);
+    assert.match(description, /npm run local-sandbox/);
     assert.ok(doc.info.description.includes(brand.localSandboxApiUrl), 'the Base URLs table lists it');
   });
 });

@@ -129,7 +129,7 @@ export function repeatedSentences($: cheerio.CheerioAPI): string[] {
 /**
  * "sandbox" names two things: the provider's sandbox environment and the local sandbox (the mock of the API that runs
  * from a clone). In a section of a Markdown twin that speaks of the local one, each "the sandbox" of its prose (code
- * aside; a label such as "Sandbox:" or the command `npm run sandbox` has no article), with the words around it: a
+ * aside; a label such as "Sandbox:" or the command `npm run local-sandbox` has no article), with the words around it: a
  * reader could take it for the provider's.
  */
 export function unqualifiedSandbox(markdown: string): string[] {

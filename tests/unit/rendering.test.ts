@@ -322,8 +322,8 @@ describe('prose', () => {
       '## Sandbox and production',
       'Build and test against the sandbox.',
       '## Try calls',
-      'Start the local sandbox with `npm run sandbox`:',
-      '```bash\nnpm run sandbox\n```',
+      'Start the local sandbox with `npm run local-sandbox`:',
+      '```bash\nnpm run local-sandbox\n```',
       'The sandbox keeps nothing.',
     ].join('\n');
     const found = unqualifiedSandbox(markdown);

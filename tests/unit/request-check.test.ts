@@ -2,8 +2,8 @@
  * One validator: validate_request's engine (src/openapi/requestCheck.ts, Ajv's validators compiled ahead of
  * time by `npm run mcp:build` into mcp/dist/requestValidators.js, and the same plan compiled now) gives
  * the verdicts and the violations of the local sandbox's engine (Prism, src/openapi/prism.ts, with the
- * violation finder as sandbox/server.ts runs it) on every documented example of every call and on every
- * violation the sandbox's tests send (tests/request-cases.ts and the URLs of tests/unit/sandbox.test.ts).
+ * violation finder as local-sandbox/server.ts runs it) on every documented example of every call and on every
+ * violation the sandbox's tests send (tests/request-cases.ts and the URLs of tests/unit/local-sandbox.test.ts).
  * The compiled module holds no `eval` and no `new Function`: it runs in workerd.
  *
  * Run: npm run mcp:build && node --import tsx --test tests/unit/request-check.test.ts
@@ -42,7 +42,7 @@ before(async () => {
   engine = await prismEngine(doc, { checkSecurity: false, name: 'request-check-test' });
 });
 
-/** Prism's verdict, as the sandbox reaches it (sandbox/server.ts) and as validate_request did before. */
+/** Prism's verdict, as the sandbox reaches it (local-sandbox/server.ts) and as validate_request did before. */
 async function prismVerdict(entry: OperationEntry, url: URL, body: unknown): Promise<{ valid: boolean; violations: Violation[] }> {
   const resource = engine.operations.find((r) => r.method === entry.method && r.path === entry.path);
   assert.ok(resource, `Prism knows ${entry.operationId}`);

@@ -10,7 +10,7 @@
  * patches in patches/ are held to the exact version their file names carry
  * (patch-package reads it there).
  *
- * Scanned: src/, scripts/, bench/, harness/, relevance/, tests/, deploy/, mcp/ (less its generated dist/), sandbox/ and the configuration
+ * Scanned: src/, scripts/, bench/, harness/, relevance/, tests/, deploy/, mcp/ (less its generated dist/), local-sandbox/ and the configuration
  * files at the root. Not scanned: webpack aliases keyed on vendor file paths
  * (strings and regular expressions that are not import specifiers).
  */
@@ -26,7 +26,7 @@ const ROOT = path.resolve(__dirname, '../..');
 type Lock = { packages: Record<string, { version?: string }> };
 const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as Lock;
 
-const SCANNED_FOLDERS = ['src', 'scripts', 'bench', 'harness', 'relevance', 'tests', 'deploy', 'mcp', 'sandbox'];
+const SCANNED_FOLDERS = ['src', 'scripts', 'bench', 'harness', 'relevance', 'tests', 'deploy', 'mcp', 'local-sandbox'];
 
 /** The files whose imports and headers are checked, relative to the root. */
 function scannedFiles(): string[] {

@@ -15,7 +15,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { DocumentNode } from '../../../src/openapi/document';
 import { startHostedServer, startServer, type HostedServer, type ServerProcess } from '../../../harness/mcp-client';
 import { call as documentedCall, deref, requestExamples } from '../../openapi';
-import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { startSandbox, type RunningSandbox } from '../../../harness/local-sandbox';
 import { serveBuild } from '../../../harness/servers';
 import { assertBuilt, BUILD_DIR } from '../build-output';
 
@@ -54,7 +54,7 @@ function startHarness() {
   before(async () => {
     assertBuilt();
     [site, sandbox] = await Promise.all([serveBuild(BUILD_DIR), startSandbox()]);
-    const args = ['--site', site.base, '--sandbox', sandbox.baseUrl];
+    const args = ['--site', site.base, '--local-sandbox', sandbox.baseUrl];
     [server, hosted] = await Promise.all([
       startServer(args, { nodeArgs: ['--import', 'tsx', '--import', CONNECTION_LOG] }),
       startHostedServer(args),

@@ -63,7 +63,7 @@ test('bad input gets an error result naming the problem, and the server serves t
   for (const operation of ['GET http://example.com/charges', `GET ${brand.sandboxApiUrl}/charges`]) {
     const message = await refused('try_in_local_sandbox', { operation, token: 't' });
     assert.match(message, /not on a server of the API|local sandbox .* only/);
-    assert.ok(!message.includes('npm run sandbox`'), `no "is it running" hint: ${message}`);
+    assert.ok(!message.includes('npm run local-sandbox`'), `no "is it running" hint: ${message}`);
     await next();
   }
   assert.match(await refused('get_operation', { operation: 'GET http://example.com/charges' }), /not on a server of the API/);
@@ -144,8 +144,8 @@ test('get_operation and the refusals name the sandbox the server was given, not 
 
 test('a site that does not answer, and a sandbox that is down, get error results that say so', async () => {
   const [deadSite, deadSandbox] = [await freePort(), await freePort()];
-  const offline = await startServer(['--site', `http://127.0.0.1:${deadSite}`, '--sandbox', `http://127.0.0.1:${deadSandbox}/v2.0`]);
-  const noSandbox = await startServer(['--site', mcp.site.base, '--sandbox', `http://127.0.0.1:${deadSandbox}/v2.0`]);
+  const offline = await startServer(['--site', `http://127.0.0.1:${deadSite}`, '--local-sandbox', `http://127.0.0.1:${deadSandbox}/v2.0`]);
+  const noSandbox = await startServer(['--site', mcp.site.base, '--local-sandbox', `http://127.0.0.1:${deadSandbox}/v2.0`]);
   try {
     for (const [name, args] of [
       ['search_docs', { query: 'charge' }],
@@ -157,7 +157,7 @@ test('a site that does not answer, and a sandbox that is down, get error results
       assert.match(message, new RegExp(`The docs site at http://127\\.0\\.0\\.1:${deadSite} did not answer \\(connection refused`), name);
     }
     const down = await refused('try_in_local_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 't' }, noSandbox);
-    assert.match(down, new RegExp(`local sandbox at http://127\\.0\\.0\\.1:${deadSandbox} did not answer.*npm run sandbox`));
+    assert.match(down, new RegExp(`local sandbox at http://127\\.0\\.0\\.1:${deadSandbox} did not answer.*npm run local-sandbox`));
     // Both still serve.
     assert.equal((await callOn(noSandbox, 'get_schema', { name: 'Charge' })).isError, false);
     assert.match(await refused('get_schema', { name: 'Charge' }, offline), /did not answer/);
@@ -171,7 +171,7 @@ test('a sandbox that answers but is refused says what happened, with no "is it r
   const redirecting = http.createServer((_req, res) => res.writeHead(302, { location: 'http://example.com/v2.0/charges' }).end());
   await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
   const port = (redirecting.address() as AddressInfo).port;
-  const target = await startServer(['--site', mcp.site.base, '--sandbox', `http://127.0.0.1:${port}/v2.0`]);
+  const target = await startServer(['--site', mcp.site.base, '--local-sandbox', `http://127.0.0.1:${port}/v2.0`]);
   try {
     const message = await refused('try_in_local_sandbox', { operation: 'createCharge', body: fixedPrice(), token: 't' }, target);
     assert.match(message, /answered with a redirect to http:\/\/example\.com, another host: not followed/);
@@ -190,7 +190,7 @@ async function runServer(
   const child = spawn(process.execPath, [SERVER_JS, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DOCS_MCP_SITE: '', DOCS_MCP_SANDBOX: '', ...env },
+    env: { ...process.env, DOCS_MCP_SITE: '', DOCS_MCP_LOCAL_SANDBOX: '', ...env },
   });
   let stdout = '';
   let stderr = '';
@@ -204,23 +204,23 @@ async function runServer(
 
 test('the server refuses a sandbox that is not on this machine, and a site that is not an http(s) URL', async () => {
   for (const args of [
-    ['--sandbox', 'http://api.crypto-payments.example/v2.0'],
+    ['--local-sandbox', 'http://api.crypto-payments.example/v2.0'],
     ['--site', 'file:///etc'],
   ]) {
     // stdin is closed: a server that starts anyway ends at once (or is killed after 20 s) instead of waiting.
     const { code, stderr } = await runServer(args);
     assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
-    assert.match(stderr, args[0] === '--sandbox' ? /--sandbox must be on this machine/ : /--site must be an http\(s\) URL/);
+    assert.match(stderr, args[0] === '--local-sandbox' ? /--local-sandbox must be on this machine/ : /--site must be an http\(s\) URL/);
   }
   // A value from the environment is named by its variable, not by the option the reader did not use.
   for (const [variable, value, expected] of [
     ['DOCS_MCP_SITE', 'not a url', /DOCS_MCP_SITE must be an http\(s\) URL, got "not a url"/],
-    ['DOCS_MCP_SANDBOX', 'http://api.crypto-payments.example/v2.0', /DOCS_MCP_SANDBOX must be on this machine/],
+    ['DOCS_MCP_LOCAL_SANDBOX', 'http://api.crypto-payments.example/v2.0', /DOCS_MCP_LOCAL_SANDBOX must be on this machine/],
   ] as const) {
     const { code, stderr } = await runServer([], { [variable]: value });
     assert.equal(code, 2, stderr);
     assert.match(stderr, expected);
-    assert.ok(!/--site|--sandbox must/.test(stderr), stderr);
+    assert.ok(!/--site|--local-sandbox must/.test(stderr), stderr);
   }
 });
 
@@ -228,7 +228,17 @@ test('--help and -h list every option, both environment variables and the defaul
   for (const flag of ['--help', '-h']) {
     const { code, stdout } = await runServer([flag]);
     assert.equal(code, 0);
-    for (const word of ['--site', '--sandbox', '--http', '--help', '-h', '--version', 'DOCS_MCP_SITE', 'DOCS_MCP_SANDBOX', brand.siteUrl]) {
+    for (const word of [
+      '--site',
+      '--local-sandbox',
+      '--http',
+      '--help',
+      '-h',
+      '--version',
+      'DOCS_MCP_SITE',
+      'DOCS_MCP_LOCAL_SANDBOX',
+      brand.siteUrl,
+    ]) {
       assert.ok(stdout.includes(word), `${flag} names ${word}`);
     }
     assert.match(stdout, /Inspector/);

@@ -1,10 +1,10 @@
 /**
  * Starts the local sandbox: a mock of the merchant API v2.0 on a loopback
  * port, answering every call of openapi/v2.0.yaml with its documented example
- * (sandbox/server.ts). Ctrl+C stops it.
+ * (local-sandbox/server.ts). Ctrl+C stops it.
  *
- *   npm run sandbox                  # http://127.0.0.1:4010/v2.0 (brand.localSandboxApiUrl)
- *   npm run sandbox -- --port 4011   # another port (the API Reference offers 4010 only)
+ *   npm run local-sandbox                  # http://127.0.0.1:4010/v2.0 (brand.localSandboxApiUrl)
+ *   npm run local-sandbox -- --port 4011   # another port (the API Reference offers 4010 only)
  */
 import { brand } from '../src/brand';
 import { OPENAPI_FILE, OPENAPI_PATH } from '../src/openapi/document';

@@ -1,13 +1,13 @@
 /**
- * Starts the local sandbox (`npm run sandbox`, sandbox/cli.ts) as a child
+ * Starts the local sandbox (`npm run local-sandbox`, local-sandbox/cli.ts) as a child
  * process on a free loopback port, waits until it answers, and stops it by its
- * pid. Shared by the unit tests (tests/unit/sandbox.test.ts) and the browser
- * test (tests/e2e/sandbox.spec.ts).
+ * pid. Shared by the unit tests (tests/unit/local-sandbox.test.ts) and the browser
+ * test (tests/e2e/local-sandbox.spec.ts).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { brand } from '../src/brand';
-import { answering, freePort } from '../harness/servers';
+import { answering, freePort } from './servers';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -26,7 +26,7 @@ export async function startSandbox(timeoutMs = 90_000): Promise<RunningSandbox> 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const baseUrl = origin + new URL(brand.localSandboxApiUrl).pathname.replace(/\/$/, '');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', String(port), '--quiet'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local-sandbox/cli.ts', '--port', String(port), '--quiet'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,14 +1,14 @@
 /**
- * The local sandbox (`npm run sandbox`): started as its own process on a free
+ * The local sandbox (`npm run local-sandbox`): started as its own process on a free
  * loopback port, called over HTTP as a developer would, stopped with Ctrl+C.
  * Every request and every expected answer is built from the OpenAPI document
  * (tests/openapi.ts) or from the specification's fixtures, never from the sandbox's code.
  *
- * Run: node --import tsx --test tests/unit/sandbox.test.ts
+ * Run: node --import tsx --test tests/unit/local-sandbox.test.ts
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import { startSandbox, type RunningSandbox } from '../../harness/local-sandbox';
 import { asResponse, rawExchange } from '../raw-http';
 import { broken, brokenRules } from '../request-cases';
 import { call, calls, deref, doc, documentedUrl, requestExamples, responseOf, schemaErrors, type DocumentedCall } from '../openapi';

@@ -1,7 +1,7 @@
 /**
- * try_in_local_sandbox: sends a call to the local sandbox (`npm run sandbox`, the mock
- * of the API on this machine, sandbox/cli.ts) and returns its answer. The
- * sandbox's address is a loopback one (brand.localSandboxApiUrl, or `--sandbox`);
+ * try_in_local_sandbox: sends a call to the local sandbox (`npm run local-sandbox`, the mock
+ * of the API on this machine, local-sandbox/cli.ts) and returns its answer. The
+ * sandbox's address is a loopback one (brand.localSandboxApiUrl, or `--local-sandbox`);
  * nothing is ever sent to the real API.
  */
 import type { FoundOperation } from './openapi';
@@ -60,7 +60,7 @@ export async function trySandbox(
   } catch (error) {
     if (!(error instanceof NoAnswerError)) throw error;
     throw new Error(
-      `${error.message}. Is it running? Start it in a clone of the docs with \`npm run sandbox\` (it listens on ${sandboxUrl}), then try again; validate_request checks a request without it.`,
+      `${error.message}. Is it running? Start it in a clone of the docs with \`npm run local-sandbox\` (it listens on ${sandboxUrl}), then try again; validate_request checks a request without it.`,
     );
   }
   const contentType = answer.headers.get('content-type');

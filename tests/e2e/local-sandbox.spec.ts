@@ -1,5 +1,5 @@
 /**
- * "Try it" against the local sandbox (`npm run sandbox`), in the browser, with
+ * "Try it" against the local sandbox (`npm run local-sandbox`), in the browser, with
  * the site served by nginx (tests/e2e/global-setup.ts) and its
  * CSP enforced: a reader opens a call, finds the local sandbox as its server, sends
  * the documented example and sees the documented answer.
@@ -13,7 +13,7 @@
 import { test, expect } from './fixtures';
 import { brand } from '../../src/brand';
 import { call, requestExamples, responseOf } from '../openapi';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import { startSandbox, type RunningSandbox } from '../../harness/local-sandbox';
 import { watchCsp } from './helpers';
 
 const LOCAL_ORIGIN = new URL(brand.localSandboxApiUrl).origin;
@@ -53,7 +53,7 @@ test('Try it on /api/create-charge sends the example to the local sandbox and sh
   await expect(form.locator('.openapi-explorer__server-url')).toHaveText(brand.localSandboxApiUrl);
   await form.locator('.openapi-explorer__server-url').hover();
   await form.getByRole('button', { name: 'Edit' }).click();
-  await expect(form.locator('.openapi-explorer__server-description')).toContainText('npm run sandbox');
+  await expect(form.locator('.openapi-explorer__server-description')).toContainText('npm run local-sandbox');
 
   // The documented request example, any bearer token, send.
   await form.getByRole('tab', { name: exampleName, exact: true }).click();

@@ -1,7 +1,7 @@
 /**
  * The local sandbox: a mock of the merchant API v2.0 served from the OpenAPI
- * document, for trying calls without an account (`npm run sandbox`, see
- * sandbox/cli.ts).
+ * document, for trying calls without an account (`npm run local-sandbox`, see
+ * local-sandbox/cli.ts).
  *
  * Stoplight Prism's engine (src/openapi/prism.ts, the setup the MCP server's
  * validate_request shares) routes each request, checks its credentials,
