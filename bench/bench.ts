@@ -101,18 +101,14 @@ async function wakeOnly(): Promise<void> {
   report('WAKE.md', await wakeReport(launchBrowser, dirs[1], dirs[0], WAKE_RUNS));
 }
 
-async function main(): Promise<void> {
-  if (ONLY === 'search') return searchOnly();
-  if (ONLY === 'wake') return wakeOnly();
-  if (ONLY === 'tests') return void console.log(testTimes().table);
-  if (ONLY) throw new Error(`--only ${ONLY}: only "search", "wake" and "tests" are known`);
-  const ourBuild = path.resolve(ROOT, process.env.BENCH_SKIP_BUILD === '1' ? (process.env.BENCH_BUILD_DIR ?? 'build') : 'build');
-  if (process.env.BENCH_SKIP_BUILD !== '1') run('npx', ['docusaurus', 'clear'], ROOT);
-  const buildMs = process.env.BENCH_SKIP_BUILD === '1' ? NaN : run('npm', ['run', 'build'], ROOT);
-  const bareSite = prepareBareTemplate();
-  const bareBuildMs = run('npm', ['run', 'build'], bareSite);
-  const bareBuild = path.join(bareSite, 'build');
+/** Lighthouse's runs of each page, through `docusaurus serve` and through nginx. */
+type Lighthouses = { served: Map<Target, Lh[]>; nginx: Map<Target, Lh[]> };
 
+/** What one run measures of both sites, with the servers stopped after. */
+type Measured = { weights: Map<Target, Weight>; search: string; wake: string[][]; lighthouse: Lighthouses };
+
+/** Weighs each page, types into the search, wakes the schema viewer and runs Lighthouse RUNS times, pages interleaved. */
+async function measure(ourBuild: string, bareBuild: string): Promise<Measured> {
   const servers = {
     ours: await docusaurusServe(ourBuild, brand.homeRoute),
     bare: await docusaurusServe(bareBuild, '/docs/intro'),
@@ -123,7 +119,7 @@ async function main(): Promise<void> {
     bare: await startNginx({ build: bareBuild, probePath: '/docs/intro' }),
   };
   try {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await launchBrowser();
     const weights = new Map<Target, Weight>();
     for (const t of TARGETS) weights.set(t, await weighPage(browser, servers[t.site].base, t.path));
     await browser.close();
@@ -135,233 +131,267 @@ async function main(): Promise<void> {
       { floor: await probeTypingFloor(launchBrowser, SEARCH_RUNS) },
     );
     const wake = wakeGoalRows(await probeWake(launchBrowser, servers.ours.base, WAKE_RUNS));
-
-    const lh = new Map<Target, Lh[]>(TARGETS.map((t) => [t, []]));
-    const lhNginx = new Map<Target, Lh[]>(TARGETS.map((t) => [t, []]));
+    const lighthouse: Lighthouses = { served: new Map(TARGETS.map((t) => [t, []])), nginx: new Map(TARGETS.map((t) => [t, []])) };
     for (let i = 0; i < RUNS; i++) {
       for (const t of TARGETS) {
         console.error(`lighthouse run ${i + 1}/${RUNS}: ${t.site} ${t.path}, docusaurus serve and nginx`);
-        lh.get(t)?.push(lighthouseOnce(servers[t.site].base + t.path));
-        lhNginx.get(t)?.push(lighthouseOnce(nginx[t.site].origin + t.path));
+        lighthouse.served.get(t)?.push(lighthouseOnce(servers[t.site].base + t.path));
+        lighthouse.nginx.get(t)?.push(lighthouseOnce(nginx[t.site].origin + t.path));
       }
     }
-    const med = (t: Target, key: Exclude<keyof Lh, 'failing'>) => medianOf(lh.get(t) ?? [], key);
-    const failingAudits = (t: Target) => [...new Set((lh.get(t) ?? []).flatMap((r) => r.failing))].join(', ') || '—';
-
-    const floor = TARGETS[0];
-    const floorW = weights.get(floor) as Weight;
-    const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
-    const rows = TARGETS.map((t) => {
-      const w = weights.get(t) as Weight;
-      return [
-        `${t.label} (${t.path})`,
-        String(w.requests),
-        `${kb(w.jsRaw)} / ${kb(w.jsGzip)}`,
-        `${kb(w.cssRaw)} / ${kb(w.cssGzip)}`,
-        String(med(t, 'performance')),
-        String(med(t, 'accessibility')),
-        String(med(t, 'bestPractices')),
-        String(med(t, 'seo')),
-        `${Math.round(med(t, 'lcp'))}`,
-        `${Math.round(med(t, 'tbt'))}`,
-        med(t, 'cls').toFixed(3),
-        t === floor
-          ? 'floor'
-          : `JS ${ratio(w.jsGzip, floorW.jsGzip)}, TBT ${ratio(med(t, 'tbt'), med(floor, 'tbt'))}, perf ${med(t, 'performance') - med(floor, 'performance')} pts`,
-      ];
-    });
-
-    // Budgets, as ratios to the template measured in this run.
-    const checks: string[][] = [];
-    const check = (what: string, ok: boolean, detail: string) => checks.push([what, ok ? 'met' : 'MISSED', detail]);
-    for (const t of TARGETS.filter((x) => x.kind === 'docs' && x.site === 'ours')) {
-      const w = weights.get(t) as Weight;
-      check(
-        `${t.label}: first-load JS ≤ 1.15× template`,
-        w.jsGzip <= 1.15 * floorW.jsGzip,
-        `${kb(w.jsGzip)} KB vs ${kb(floorW.jsGzip)} KB gzip (${ratio(w.jsGzip, floorW.jsGzip)})`,
-      );
-      // Search code (engine or modal) counts here only when loaded before the load event (at idle it is weighed apart).
-      const lazy = w.assets.filter((a) => /\/(api-explorer|api-markdown)[.~]/.test(a.url) || a.search);
-      check(
-        `${t.label}: no search or explorer code on first load`,
-        lazy.length === 0,
-        lazy.map((a) => path.basename(a.url)).join(', ') || 'none',
-      );
-    }
-    for (const t of TARGETS.filter((x) => x.site === 'ours')) {
-      for (const key of ['accessibility', 'bestPractices', 'seo'] as const) {
-        check(`${t.label}: ${key} = 100`, med(t, key) === 100, String(med(t, key)));
-      }
-    }
-    // The API pages' budget (tests/e2e/api-reference.spec.ts checks what they load, this how much).
-    for (const t of TARGETS.filter((x) => x.site === 'ours' && x.kind !== 'docs')) {
-      const w = weights.get(t) as Weight;
-      check(`${t.label}: first-load JS ≤ 500 KB gzip`, w.jsGzip <= 500 * 1024, `${kb(w.jsGzip)} KB`);
-    }
-
-    // The goals of the speed issue, each as measured in this run.
-    const guide = TARGETS[1];
-    const help = TARGETS[2];
-    const g = weights.get(guide) as Weight;
-    const tests = testTimes();
-    const goal = (figure: string, template: string, ours: string, target: string, ok: boolean | undefined) => [
-      figure,
-      template,
-      ours,
-      target,
-      ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED',
-    ];
-    // The hydration goals: each page's TBT as a ratio to the template's, its performance score
-    // against the template's, and CLS; measured in this run.
-    const pageGoals = (t: Target, tbtRatio: number, perfMargin: number, cls: boolean) => {
-      const tbt = med(t, 'tbt');
-      const perf = med(t, 'performance');
-      const rowsOf = [
-        goal(
-          `${t.label} (${t.path}): TBT, Lighthouse mobile`,
-          `${Math.round(med(floor, 'tbt'))} ms`,
-          `${Math.round(tbt)} ms (${ratio(tbt, med(floor, 'tbt'))})`,
-          `≤ ${tbtRatio}×`,
-          tbt <= tbtRatio * med(floor, 'tbt') + 1,
-        ),
-        goal(
-          `${t.label}: performance`,
-          String(med(floor, 'performance')),
-          `${perf} (${perf - med(floor, 'performance') >= 0 ? '+' : ''}${perf - med(floor, 'performance')})`,
-          `≥ template − ${perfMargin}`,
-          perf >= med(floor, 'performance') - perfMargin,
-        ),
-      ];
-      // Lighthouse reports CLS to 3 decimals: "0" is below 0.0005.
-      if (cls) rowsOf.push(goal(`${t.label}: CLS`, med(floor, 'cls').toFixed(3), med(t, 'cls').toFixed(3), '0', med(t, 'cls') < 0.0005));
-      return rowsOf;
-    };
-    const sitemapRoutes = (dir: string) => (fs.readFileSync(path.join(dir, 'sitemap.xml'), 'utf8').match(/<loc>/g) ?? []).length;
-    const searchAtIdle = g.searchIdleJsGzip + g.searchIndexGzip;
-    const goals = [
-      ...pageGoals(guide, 1.5, 3, false),
-      ...pageGoals(help, 1.5, 3, false),
-      ...pageGoals(TARGETS[3], 2.5, 12, false),
-      ...pageGoals(TARGETS[4], 2.0, 8, true),
-      ...wake,
-      goal(
-        'guide page scripts requested before the load event, gzip (prefetch excluded)',
-        `${kb(floorW.scriptsBeforeLoadGzip)} KB`,
-        `${kb(g.scriptsBeforeLoadGzip)} KB (${ratio(g.scriptsBeforeLoadGzip, floorW.scriptsBeforeLoadGzip)}); main.js ${kb(g.mainJsGzip)} vs ${kb(floorW.mainJsGzip)} KB`,
-        '≤ 1.10×',
-        g.scriptsBeforeLoadGzip <= 1.1 * floorW.scriptsBeforeLoadGzip,
-      ),
-      goal(
-        'guide page: search bytes fetched at idle on a first visit, gzip (worker and engine code, index)',
-        '—',
-        `${kb(searchAtIdle)} KB (code ${kb(g.searchIdleJsGzip)} KB, index ${kb(g.searchIndexGzip)} KB)`,
-        '≤ 150 KB',
-        searchAtIdle <= 150 * 1024,
-      ),
-      goal('routes in the sitemap', String(sitemapRoutes(bareBuild)), String(sitemapRoutes(ourBuild)), 'report', undefined),
-      goal('`npm test` (the last run; its steps below)', '—', tests.total.text, `≤ ${NPM_TEST_GOAL_SECONDS / 60} min`, tests.total.met),
-    ];
-    // Earlier goals, kept as a watch on the rest of the page weight.
-    const reported = [
-      goal(
-        'cold build (clear, gen-api + build)',
-        '—',
-        Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s (template ${(bareBuildMs / 1000).toFixed(0)} s)`,
-        '≤ 50 s',
-        Number.isNaN(buildMs) ? undefined : buildMs <= 50_000,
-      ),
-      goal('guide page CSS, gzip', `${kb(floorW.cssGzip)} KB`, `${kb(g.cssGzip)} KB`, '≤ 20 KB', g.cssGzip <= 20 * 1024),
-      goal('guide page main.js, gzip', `${kb(floorW.mainJsGzip)} KB`, `${kb(g.mainJsGzip)} KB`, '≤ 157 KB', g.mainJsGzip <= 157 * 1024),
-      goal(
-        'guide page: longest task at idle (after load and hydration, CPU as is)',
-        `${Math.round(floorW.idleLongestTaskMs)} ms`,
-        `${Math.round(g.idleLongestTaskMs)} ms`,
-        '< 50 ms (no long task)',
-        g.idleLongestTaskMs < 50,
-      ),
-      goal(
-        'guide page DOM elements',
-        String(floorW.domNodes),
-        `${g.domNodes} (${ratio(g.domNodes, floorW.domNodes)})`,
-        'report',
-        undefined,
-      ),
-    ];
-
-    const size = dirSize(ourBuild);
-    const bareSize = dirSize(bareBuild);
-    const out = [
-      `# Benchmark results`,
-      '',
-      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, Docusaurus ${DOCUSAURUS_VERSION}, Lighthouse mobile preset, median of ${RUNS} interleaved runs. Absolute Lighthouse scores on this machine are far below a real phone's; compare ratios to the template measured in the same run.`,
-      '',
-      '## Build',
-      '',
-      table(
-        ['site', 'build time', 'build/ size', 'files'],
-        [
-          [
-            'this site (gen-api + build)',
-            Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s`,
-            `${(size.bytes / 1024 / 1024).toFixed(1)} MB`,
-            String(size.files),
-          ],
-          [
-            'bare template',
-            `${(bareBuildMs / 1000).toFixed(0)} s`,
-            `${(bareSize.bytes / 1024 / 1024).toFixed(1)} MB`,
-            String(bareSize.files),
-          ],
-        ],
-      ),
-      '',
-      '## Pages (first load until network idle; KB raw / gzip)',
-      '',
-      table(['page', 'requests', 'JS KB', 'CSS KB', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'vs template'], rows),
-      '',
-      '## Through the shipped nginx (deploy/render.ts: precompressed, the CSP enforced), the template through the same',
-      '',
-      nginxTable(TARGETS, lhNginx),
-      '',
-      '## Goals (an API reference as light as a guide page; ratios to the template measured in this run)',
-      '',
-      table(['figure', 'bare template', 'this site', 'goal', 'result'], goals),
-      '',
-      '## Weight and build (earlier goals)',
-      '',
-      table(['figure', 'bare template', 'this site', 'goal', 'result'], reported),
-      '',
-      `## Search (from Ctrl+K, "refund" at 120 ms a key; median of ${SEARCH_RUNS} runs, min–max)`,
-      '',
-      search,
-      '',
-      '## The test loop (the last `npm test`)',
-      '',
-      tests.table,
-      '',
-      '## MCP server (search_docs and get_operation against this build)',
-      '',
-      await mcpBenchmark(ourBuild),
-      '',
-      '## Budgets',
-      '',
-      table(['budget', 'result', 'measured'], checks),
-      '',
-      '## Audits below full marks (accessibility, best practices, SEO; any run)',
-      '',
-      table(
-        ['page', 'audits'],
-        TARGETS.map((t) => [`${t.label} (${t.path})`, failingAudits(t)]),
-      ),
-      '',
-    ].join('\n');
-    report('RESULTS.md', out);
+    return { weights, search, wake, lighthouse };
   } finally {
     servers.ours.stop();
     servers.bare.stop();
     await Promise.all([nginx.ours.stop(), nginx.bare.stop()]);
   }
+}
+
+const FLOOR = TARGETS[0];
+const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
+/** A row of a goals table: the figure, the template's, this site's, the goal and whether it is met. */
+const goal = (figure: string, template: string, ours: string, target: string, ok: boolean | undefined) => [
+  figure,
+  template,
+  ours,
+  target,
+  ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED',
+];
+
+/** The median of a Lighthouse figure of a page, through `docusaurus serve`. */
+type Median = (t: Target, key: Exclude<keyof Lh, 'failing'>) => number;
+
+/** Each page's weight and Lighthouse scores, against the template's. */
+function pageRows(weights: Map<Target, Weight>, med: Median): string[][] {
+  const floorW = weights.get(FLOOR) as Weight;
+  return TARGETS.map((t) => {
+    const w = weights.get(t) as Weight;
+    return [
+      `${t.label} (${t.path})`,
+      String(w.requests),
+      `${kb(w.jsRaw)} / ${kb(w.jsGzip)}`,
+      `${kb(w.cssRaw)} / ${kb(w.cssGzip)}`,
+      String(med(t, 'performance')),
+      String(med(t, 'accessibility')),
+      String(med(t, 'bestPractices')),
+      String(med(t, 'seo')),
+      `${Math.round(med(t, 'lcp'))}`,
+      `${Math.round(med(t, 'tbt'))}`,
+      med(t, 'cls').toFixed(3),
+      t === FLOOR
+        ? 'floor'
+        : `JS ${ratio(w.jsGzip, floorW.jsGzip)}, TBT ${ratio(med(t, 'tbt'), med(FLOOR, 'tbt'))}, perf ${med(t, 'performance') - med(FLOOR, 'performance')} pts`,
+    ];
+  });
+}
+
+/** The budgets, as ratios to the template measured in this run. */
+function budgetRows(weights: Map<Target, Weight>, med: Median): string[][] {
+  const floorW = weights.get(FLOOR) as Weight;
+  const checks: string[][] = [];
+  const check = (what: string, ok: boolean, detail: string) => checks.push([what, ok ? 'met' : 'MISSED', detail]);
+  for (const t of TARGETS.filter((x) => x.kind === 'docs' && x.site === 'ours')) {
+    const w = weights.get(t) as Weight;
+    check(
+      `${t.label}: first-load JS ≤ 1.15× template`,
+      w.jsGzip <= 1.15 * floorW.jsGzip,
+      `${kb(w.jsGzip)} KB vs ${kb(floorW.jsGzip)} KB gzip (${ratio(w.jsGzip, floorW.jsGzip)})`,
+    );
+    // Search code (engine or modal) counts here only when loaded before the load event (at idle it is weighed apart).
+    const lazy = w.assets.filter((a) => /\/(api-explorer|api-markdown)[.~]/.test(a.url) || a.search);
+    check(
+      `${t.label}: no search or explorer code on first load`,
+      lazy.length === 0,
+      lazy.map((a) => path.basename(a.url)).join(', ') || 'none',
+    );
+  }
+  for (const t of TARGETS.filter((x) => x.site === 'ours')) {
+    for (const key of ['accessibility', 'bestPractices', 'seo'] as const) {
+      check(`${t.label}: ${key} = 100`, med(t, key) === 100, String(med(t, key)));
+    }
+  }
+  // The API pages' budget (tests/e2e/api-reference.spec.ts checks what they load, this how much).
+  for (const t of TARGETS.filter((x) => x.site === 'ours' && x.kind !== 'docs')) {
+    const w = weights.get(t) as Weight;
+    check(`${t.label}: first-load JS ≤ 500 KB gzip`, w.jsGzip <= 500 * 1024, `${kb(w.jsGzip)} KB`);
+  }
+  return checks;
+}
+
+/**
+ * The hydration goals of a page: its TBT as a ratio to the template's, its performance score against the
+ * template's, and CLS; measured in this run.
+ */
+function pageGoals(med: Median, t: Target, tbtRatio: number, perfMargin: number, cls: boolean): string[][] {
+  const tbt = med(t, 'tbt');
+  const perf = med(t, 'performance');
+  const rows = [
+    goal(
+      `${t.label} (${t.path}): TBT, Lighthouse mobile`,
+      `${Math.round(med(FLOOR, 'tbt'))} ms`,
+      `${Math.round(tbt)} ms (${ratio(tbt, med(FLOOR, 'tbt'))})`,
+      `≤ ${tbtRatio}×`,
+      tbt <= tbtRatio * med(FLOOR, 'tbt') + 1,
+    ),
+    goal(
+      `${t.label}: performance`,
+      String(med(FLOOR, 'performance')),
+      `${perf} (${perf - med(FLOOR, 'performance') >= 0 ? '+' : ''}${perf - med(FLOOR, 'performance')})`,
+      `≥ template − ${perfMargin}`,
+      perf >= med(FLOOR, 'performance') - perfMargin,
+    ),
+  ];
+  // Lighthouse reports CLS to 3 decimals: "0" is below 0.0005.
+  if (cls) rows.push(goal(`${t.label}: CLS`, med(FLOOR, 'cls').toFixed(3), med(t, 'cls').toFixed(3), '0', med(t, 'cls') < 0.0005));
+  return rows;
+}
+
+const sitemapRoutes = (dir: string) => (fs.readFileSync(path.join(dir, 'sitemap.xml'), 'utf8').match(/<loc>/g) ?? []).length;
+
+/** The goals of the speed issue, each as measured in this run. */
+function goalRows({ weights, wake }: Measured, med: Median, builds: { ours: string; bare: string }): string[][] {
+  const floorW = weights.get(FLOOR) as Weight;
+  const g = weights.get(TARGETS[1]) as Weight;
+  const tests = testTimes();
+  const searchAtIdle = g.searchIdleJsGzip + g.searchIndexGzip;
+  return [
+    ...pageGoals(med, TARGETS[1], 1.5, 3, false),
+    ...pageGoals(med, TARGETS[2], 1.5, 3, false),
+    ...pageGoals(med, TARGETS[3], 2.5, 12, false),
+    ...pageGoals(med, TARGETS[4], 2.0, 8, true),
+    ...wake,
+    goal(
+      'guide page scripts requested before the load event, gzip (prefetch excluded)',
+      `${kb(floorW.scriptsBeforeLoadGzip)} KB`,
+      `${kb(g.scriptsBeforeLoadGzip)} KB (${ratio(g.scriptsBeforeLoadGzip, floorW.scriptsBeforeLoadGzip)}); main.js ${kb(g.mainJsGzip)} vs ${kb(floorW.mainJsGzip)} KB`,
+      '≤ 1.10×',
+      g.scriptsBeforeLoadGzip <= 1.1 * floorW.scriptsBeforeLoadGzip,
+    ),
+    goal(
+      'guide page: search bytes fetched at idle on a first visit, gzip (worker and engine code, index)',
+      '—',
+      `${kb(searchAtIdle)} KB (code ${kb(g.searchIdleJsGzip)} KB, index ${kb(g.searchIndexGzip)} KB)`,
+      '≤ 150 KB',
+      searchAtIdle <= 150 * 1024,
+    ),
+    goal('routes in the sitemap', String(sitemapRoutes(builds.bare)), String(sitemapRoutes(builds.ours)), 'report', undefined),
+    goal('`npm test` (the last run; its steps below)', '—', tests.total.text, `≤ ${NPM_TEST_GOAL_SECONDS / 60} min`, tests.total.met),
+  ];
+}
+
+/** Earlier goals, kept as a watch on the rest of the page weight, and the build's time. */
+function earlierGoalRows(weights: Map<Target, Weight>, buildMs: number, bareBuildMs: number): string[][] {
+  const floorW = weights.get(FLOOR) as Weight;
+  const g = weights.get(TARGETS[1]) as Weight;
+  const built = !Number.isNaN(buildMs);
+  return [
+    goal(
+      'cold build (clear, gen-api + build)',
+      '—',
+      built ? `${(buildMs / 1000).toFixed(0)} s (template ${(bareBuildMs / 1000).toFixed(0)} s)` : 'skipped',
+      '≤ 50 s',
+      built ? buildMs <= 50_000 : undefined,
+    ),
+    goal('guide page CSS, gzip', `${kb(floorW.cssGzip)} KB`, `${kb(g.cssGzip)} KB`, '≤ 20 KB', g.cssGzip <= 20 * 1024),
+    goal('guide page main.js, gzip', `${kb(floorW.mainJsGzip)} KB`, `${kb(g.mainJsGzip)} KB`, '≤ 157 KB', g.mainJsGzip <= 157 * 1024),
+    goal(
+      'guide page: longest task at idle (after load and hydration, CPU as is)',
+      `${Math.round(floorW.idleLongestTaskMs)} ms`,
+      `${Math.round(g.idleLongestTaskMs)} ms`,
+      '< 50 ms (no long task)',
+      g.idleLongestTaskMs < 50,
+    ),
+    goal('guide page DOM elements', String(floorW.domNodes), `${g.domNodes} (${ratio(g.domNodes, floorW.domNodes)})`, 'report', undefined),
+  ];
+}
+
+/** The build table: each site's build time and size. */
+function buildTable(builds: { ours: string; bare: string }, buildMs: number, bareBuildMs: number): string {
+  const size = dirSize(builds.ours);
+  const bareSize = dirSize(builds.bare);
+  return table(
+    ['site', 'build time', 'build/ size', 'files'],
+    [
+      [
+        'this site (gen-api + build)',
+        Number.isNaN(buildMs) ? 'skipped' : `${(buildMs / 1000).toFixed(0)} s`,
+        `${(size.bytes / 1024 / 1024).toFixed(1)} MB`,
+        String(size.files),
+      ],
+      ['bare template', `${(bareBuildMs / 1000).toFixed(0)} s`, `${(bareSize.bytes / 1024 / 1024).toFixed(1)} MB`, String(bareSize.files)],
+    ],
+  );
+}
+
+async function main(): Promise<void> {
+  if (ONLY === 'search') return searchOnly();
+  if (ONLY === 'wake') return wakeOnly();
+  if (ONLY === 'tests') return void console.log(testTimes().table);
+  if (ONLY) throw new Error(`--only ${ONLY}: only "search", "wake" and "tests" are known`);
+  const ourBuild = path.resolve(ROOT, process.env.BENCH_SKIP_BUILD === '1' ? (process.env.BENCH_BUILD_DIR ?? 'build') : 'build');
+  if (process.env.BENCH_SKIP_BUILD !== '1') run('npx', ['docusaurus', 'clear'], ROOT);
+  const buildMs = process.env.BENCH_SKIP_BUILD === '1' ? NaN : run('npm', ['run', 'build'], ROOT);
+  const bareSite = prepareBareTemplate();
+  const bareBuildMs = run('npm', ['run', 'build'], bareSite);
+  const builds = { ours: ourBuild, bare: path.join(bareSite, 'build') };
+
+  const measured = await measure(builds.ours, builds.bare);
+  const { served, nginx } = measured.lighthouse;
+  const med: Median = (t, key) => medianOf(served.get(t) ?? [], key);
+  const failingAudits = (t: Target) => [...new Set((served.get(t) ?? []).flatMap((r) => r.failing))].join(', ') || '—';
+  const out = [
+    `# Benchmark results`,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, Docusaurus ${DOCUSAURUS_VERSION}, Lighthouse mobile preset, median of ${RUNS} interleaved runs. Absolute Lighthouse scores on this machine are far below a real phone's; compare ratios to the template measured in the same run.`,
+    '',
+    '## Build',
+    '',
+    buildTable(builds, buildMs, bareBuildMs),
+    '',
+    '## Pages (first load until network idle; KB raw / gzip)',
+    '',
+    table(
+      ['page', 'requests', 'JS KB', 'CSS KB', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'vs template'],
+      pageRows(measured.weights, med),
+    ),
+    '',
+    '## Through the shipped nginx (deploy/render.ts: precompressed, the CSP enforced), the template through the same',
+    '',
+    nginxTable(TARGETS, nginx),
+    '',
+    '## Goals (an API reference as light as a guide page; ratios to the template measured in this run)',
+    '',
+    table(['figure', 'bare template', 'this site', 'goal', 'result'], goalRows(measured, med, builds)),
+    '',
+    '## Weight and build (earlier goals)',
+    '',
+    table(['figure', 'bare template', 'this site', 'goal', 'result'], earlierGoalRows(measured.weights, buildMs, bareBuildMs)),
+    '',
+    `## Search (from Ctrl+K, "refund" at 120 ms a key; median of ${SEARCH_RUNS} runs, min–max)`,
+    '',
+    measured.search,
+    '',
+    '## The test loop (the last `npm test`)',
+    '',
+    testTimes().table,
+    '',
+    '## MCP server (search_docs and get_operation against this build)',
+    '',
+    await mcpBenchmark(ourBuild),
+    '',
+    '## Budgets',
+    '',
+    table(['budget', 'result', 'measured'], budgetRows(measured.weights, med)),
+    '',
+    '## Audits below full marks (accessibility, best practices, SEO; any run)',
+    '',
+    table(
+      ['page', 'audits'],
+      TARGETS.map((t) => [`${t.label} (${t.path})`, failingAudits(t)]),
+    ),
+    '',
+  ].join('\n');
+  report('RESULTS.md', out);
 }
 
 main().catch((error) => {
