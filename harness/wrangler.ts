@@ -19,6 +19,8 @@ const RESTARTED = 'Your worker restarted mid-request';
 
 export interface RunningWrangler {
   readonly origin: string;
+  /** The process group of wrangler and its workerd processes (bench/lib/edge-workerd.ts reads their threads' CPU). */
+  readonly group: number;
   /**
    * fetch through wrangler's local proxy. That proxy, not the worker and nothing at the edge, answers a POST in flight
    * while it swaps its runtime with 503 and RESTARTED, and sends only GETs again itself; it did so in about one run of
@@ -100,5 +102,5 @@ export async function startWrangler(build: string, port?: number): Promise<Runni
     resent++;
     return fetch(input, init);
   };
-  return { origin, output: () => printed, stop, fetch: fetchThrough, resent: () => resent };
+  return { origin, group: child.pid ?? NaN, output: () => printed, stop, fetch: fetchThrough, resent: () => resent };
 }

@@ -23,16 +23,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fileOfRoute } from '../../src/built/pages';
-import { operations, OPENAPI_JSON_FILE, parseOpenapiDocument } from '../../src/openapi/documentTree';
-import { heldOutSets } from '../../relevance/held-out';
-import { questionSet } from '../../relevance/question-set';
-import { relevanceSet } from '../../relevance/keyword-set';
-
-/** The fewest calls of each tool in a warm round: three rounds give every tool's p99 at least 300 calls. */
-const MIN_A_ROUND = 100;
+import { callsOfRound, inputs, toolCall, type Call } from './edge-inputs';
 
 type Handle = (request: Request, env: { ASSETS: { fetch(request: Request): Promise<Response> } }) => Promise<Response>;
-type Call = [tool: string, args: Record<string, unknown>];
 
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
@@ -60,39 +53,15 @@ function assetsOf(buildDir: string) {
   };
 }
 
-let id = 0;
 /** One tools/call through the worker's fetch handler, and the CPU it took (ms); throws on an error answer. */
 async function timedCall(handle: Handle, assets: ReturnType<typeof assetsOf>, [name, args]: Call): Promise<number> {
-  const request = new Request('https://docs.example/mcp', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
-  });
+  const request = new Request('https://docs.example/mcp', toolCall(name, args));
   const started = cpuMs();
   const answer = await handle(request, { ASSETS: assets });
   const text = await answer.text();
   const spent = cpuMs() - started;
   if (answer.status !== 200 || /"isError":true/.test(text)) throw new Error(`${name} ${JSON.stringify(args)}: ${text.slice(0, 300)}`);
   return spent;
-}
-
-/** The inputs each tool is called with: the search questions, every call, schema and page. */
-function inputs(buildDir: string): Record<string, Array<Record<string, unknown>>> {
-  const doc = parseOpenapiDocument(fs.readFileSync(path.join(buildDir, OPENAPI_JSON_FILE), 'utf8'), OPENAPI_JSON_FILE);
-  const calls = operations(doc).filter((e) => !e.webhook);
-  const schemas = Object.keys((doc.components as { schemas: object }).schemas);
-  const queries = [...relevanceSet, ...questionSet, ...heldOutSets().flatMap((set) => set.questions)].map((c) => c.query);
-  const pages = [...new Set([...relevanceSet, ...questionSet].flatMap((c) => c.pages))];
-  return {
-    search_docs: queries.map((query) => ({ query })),
-    read_page: pages.map((page) => ({ page })),
-    list_pages: [{}, { section: 'guides' }, { section: 'api' }, { section: 'help-center' }],
-    get_operation: calls.map((e) => ({ operation: e.operationId, responses: false })),
-    get_schema: schemas.map((name) => ({ name })),
-    list_operations: [{}, ...[...new Set(calls.flatMap((e) => e.operation.tags ?? []))].map((tag) => ({ tag }))],
-    validate_request: calls.map((e) => ({ operation: e.operationId, body: {} })),
-    list_unknowns: [{}, { topic: 'webhook' }, { topic: 'fee' }, { topic: 'rate limit' }],
-  };
 }
 
 async function main(buildDir: string, mode: string, tool?: string): Promise<unknown> {
@@ -120,16 +89,13 @@ async function main(buildDir: string, mode: string, tool?: string): Promise<unkn
     if (!tool || !all[tool]) throw new Error(`no tool ${tool}`);
     return { startup, tool, first: await timedCall(module.fetch, assets, [tool, all[tool][0]]) };
   }
-  // One round of every input first (the isolate's start and its first calls are the other mode's), then three. In each
-  // round a tool of few inputs goes over them again until it has made MIN_A_ROUND calls: over fewer than 100 calls, a
-  // p99 is the maximum.
+  // One round of every input first (the isolate's start and its first calls are the other mode's), then three.
   const rows: Record<string, number[]> = {};
   for (const round of [0, 1, 2, 3])
-    for (const [name, list] of Object.entries(all))
-      for (let made = 0; made < Math.max(list.length, MIN_A_ROUND); made++) {
-        const ms = await timedCall(module.fetch, assets, [name, list[made % list.length]]);
-        if (round > 0) (rows[name] ??= []).push(ms);
-      }
+    for (const call of callsOfRound(all)) {
+      const ms = await timedCall(module.fetch, assets, call);
+      if (round > 0) (rows[call[0]] ??= []).push(ms);
+    }
   return { startup, warm: rows };
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { brand } from '../../src/brand';
 import { inSiteWords, withSynonyms } from '../../src/search/glossary';
 import { singular } from '../../src/search/terms';
-import { unknownMarks, markAnswer } from '../marks';
+import { unknownMarks, markAnswer, type Mark } from '../marks';
 import { docsTool, json, READ_ONLY } from './tool';
 
 /**
@@ -20,13 +20,16 @@ function wordForms(text: string): string {
   return ` ${words.join(' ')} `;
 }
 
-/** Whether `field` holds any of `variants` (a topic or words) in any of its word forms. */
-function holdsWords(field: string, variants: string[]): boolean {
-  const forms = wordForms(field);
-  return variants.some((v) => {
-    const wanted = wordForms(v);
-    return wanted.trim() !== '' && forms.includes(wanted);
-  });
+/** A mark's topic, text and heading in lowercase and in their word forms, worked out once a mark (the site keeps them). */
+const fieldsOf = new WeakMap<Mark, { lower: string[]; forms: string[] }>();
+
+function fields(mark: Mark): { lower: string[]; forms: string[] } {
+  let found = fieldsOf.get(mark);
+  if (!found) {
+    const texts = [mark.topic, mark.text, mark.heading];
+    fieldsOf.set(mark, (found = { lower: texts.map((t) => t.toLowerCase()), forms: texts.map(wordForms) }));
+  }
+  return found;
 }
 
 /**
@@ -51,12 +54,14 @@ export const listUnknowns = docsTool({
     const wanted = topic?.trim().toLowerCase();
     const variants = wanted ? variantsOf(wanted) : [];
     // Word forms too: "rate limit" finds rate-limit-thresholds and "rate-limit thresholds".
-    const found = marks.filter(
-      (u) =>
-        !wanted ||
-        variants.some((v) => u.topic === v || [u.topic, u.text, u.heading].some((s) => s.toLowerCase().includes(v))) ||
-        [u.topic, u.text, u.heading].some((s) => holdsWords(s, variants)),
-    );
+    const wantedForms = variants.map(wordForms).filter((w) => w.trim() !== '');
+    const found = marks.filter((u) => {
+      if (!wanted) return true;
+      const { lower, forms } = fields(u);
+      return (
+        variants.some((v) => u.topic === v || lower.some((s) => s.includes(v))) || forms.some((f) => wantedForms.some((w) => f.includes(w)))
+      );
+    });
     return json({
       ...(wanted ? { topic: wanted } : {}),
       ...(variants.length > 1 ? { alsoSearched: variants.slice(1) } : {}),
