@@ -24,7 +24,19 @@ export type ReaderWording = {
 
 export const readerWords: ReaderWording[] = [
   {
-    say: ['two-factor authentication', 'two factor authentication', '2fa', 'two-factor', 'two factor', 'authenticator app'],
+    say: [
+      'multi-factor authentication',
+      'multifactor authentication',
+      'two-factor authentication',
+      'two factor authentication',
+      'multi-factor',
+      'multifactor',
+      '2fa',
+      'mfa',
+      'two-factor',
+      'two factor',
+      'authenticator app',
+    ],
     means: 'one-time codes',
     example: { query: 'How do I turn on two-factor authentication?', page: '/help-center/settings/security' },
   },
@@ -39,7 +51,17 @@ export const readerWords: ReaderWording[] = [
     example: { query: 'What happens when a customer pays too much?', page: '/guides/charges/statuses' },
   },
   {
-    say: ['without real money', 'with fake money', 'test money', 'test mode', 'testnet'],
+    say: [
+      'staging environment',
+      'test environment',
+      'dev environment',
+      'without real money',
+      'with fake money',
+      'test money',
+      'test mode',
+      'testnet',
+      'staging',
+    ],
     means: 'sandbox',
     example: { query: 'How do I test my integration without real money?', page: '/guides/first-steps/welcome' },
   },
@@ -262,5 +284,85 @@ export const readerWords: ReaderWording[] = [
     say: ['on-ramp', 'on ramp', 'onramp'],
     means: 'widget',
     example: { query: 'Can my users buy crypto through an on-ramp on my site?', page: '/api/widgets' },
+  },
+  {
+    say: ['team members', 'teammates', 'team member', 'colleagues', 'employees', 'colleague', 'teammate', 'employee', 'my team', 'staff'],
+    means: 'submerchant',
+    example: { query: 'How do I give a colleague access to the dashboard?', page: '/help-center/settings/submerchants' },
+  },
+  {
+    say: ['processing fees', 'processing fee', 'commissions', 'commission'],
+    means: 'fees',
+    example: { query: 'What commission is taken on a payout?', page: '/guides/payouts' },
+  },
+  {
+    say: ['signing secret', 'signing key', 'hmac key', 'hmac'],
+    means: 'callback signature key',
+    example: { query: 'Where do I find the signing secret for my webhooks?', page: '/help-center/settings/payout-callback' },
+  },
+  {
+    say: ['api credentials', 'api secret key', 'secret keys', 'access keys', 'api secret', 'secret key', 'access key'],
+    means: 'API key',
+    example: { query: 'Where do I get my API secret?', page: '/help-center/settings/api-keys' },
+  },
+  {
+    say: ['reference numbers', 'reference number', 'order reference', 'order numbers', 'order number'],
+    means: 'external_id',
+    example: { query: 'Can I attach my order number to a charge?', page: '/guides/charges/creating' },
+  },
+  {
+    say: ['partial payments', 'partial payment', 'partially paid', 'paid partially', 'part payment', 'paid in part'],
+    means: 'underpaid',
+    example: { query: 'What happens with a partial payment on a charge?', page: '/guides/charges/statuses' },
+  },
+  {
+    say: ['transaction history', 'payment history', 'account activity', 'account history', 'activity log'],
+    means: 'ledger transactions',
+    example: { query: 'Where can I see my transaction history?', page: '/help-center/transactions' },
+  },
+  {
+    say: ['history of statuses', 'status history', 'status log'],
+    means: 'timeline',
+    example: { query: 'Can I see the status history of a charge?', page: '/guides/charges/statuses' },
+  },
+  {
+    say: ['company verification', 'compliance checks', 'verify our company', 'compliance check', 'verify my company'],
+    means: 'KYB verification',
+    example: { query: 'How do I verify my company?', page: '/help-center/kyb' },
+  },
+  {
+    say: ['risk ratings', 'risk scores', 'risk levels', 'risk rating', 'risk score', 'risk level', 'risky'],
+    means: 'AML level',
+    example: { query: 'Can I filter deposit payments by risk score?', page: '/guides/deposits/description' },
+  },
+  {
+    say: ['trusted addresses', 'saved addresses', 'trusted address', 'saved address', 'address book'],
+    means: 'whitelisted addresses',
+    example: { query: 'How do I add an address to my address book?', page: '/help-center/settings/whitelist' },
+  },
+  {
+    say: ['pass the fees on', 'pass the fee on', 'pass on the fees', 'pass fees on', 'surcharges', 'surcharge'],
+    means: 'fee payer',
+    example: { query: 'Can I pass the fees on to the recipients of a mass payout?', page: '/guides/mass-payouts' },
+  },
+  {
+    say: ['referral codes', 'referral code', 'invite links', 'invite codes', 'invite link', 'invite code'],
+    means: 'referral link',
+    example: { query: 'Where do I enter a referral code when I sign up?', page: '/help-center/referral_program/links' },
+  },
+  {
+    say: ['declined', 'rejected', 'decline', 'reject'],
+    means: 'refused',
+    example: { query: 'Why was my API call rejected?', page: '/guides/first-steps/api-key' },
+  },
+  {
+    say: ['replenish', 'recharge', 'refill'],
+    means: 'top up',
+    example: { query: 'How do I refill my balance with crypto?', page: '/help-center/topup/crypto' },
+  },
+  {
+    say: ['euros', 'euro'],
+    means: 'EUR',
+    example: { query: 'Can I withdraw euros to my bank account?', page: '/help-center/withdrawal/fiat' },
   },
 ];
