@@ -27,7 +27,7 @@ import MiniSearch, { type Options } from 'minisearch';
 import { entryOf, type FacetFilters, type SearchEntry, type SearchRecord } from './records';
 import { isSchemaPage } from '../api-reference/routes';
 import { FIELD_WORDS, planOf } from './question';
-import { readerWords as defaultReaderWords, type ReaderWording } from './glossary';
+import { readerWords as defaultReaderWords, type ReaderWording } from './readerWords';
 import { tokenize } from './words';
 import { pageShareOf, pageWordsOf, type PageWords } from './pageWords';
 import { answers, candidateEdits, MAX_QUERY_LENGTH, PREFIX_FROM, processTerm, queryOf, singular } from './terms';

@@ -2,7 +2,7 @@
  * How the engine (src/search/engine.ts) reads a question: the search box, /search and the MCP server's
  * search_docs all ask the engine, so a question is ranked the same way through each of them.
  *
- * - Readers' words first: an everyday wording is replaced by the site's words (src/search/glossary.ts:
+ * - Readers' words first: an everyday wording is replaced by the site's words (src/search/readerWords.ts:
  *   "pays too little" is searched as underpaid).
  * - A sentence (a `?`, a question word first, or five words or more) is searched by its telling words:
  *   question words go (how, do, I, can, ...), and so do words that most pages of the site hold (api);
@@ -11,7 +11,8 @@
  *   first, before those that have them only in their text or in the title of the page they sit on.
  * - A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
  */
-import { inSiteWords, type ReaderWording } from './glossary';
+import { inSiteWords } from './glossary';
+import type { ReaderWording } from './readerWords';
 
 /** Words too common to tell pages apart: never indexed (src/search/engine.ts), dropped from queries. */
 export const STOP_WORDS = new Set(
