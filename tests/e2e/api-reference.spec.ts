@@ -5,7 +5,7 @@ import { brand } from '../../src/brand';
 import { parse } from 'yaml';
 import { operations as documentOperations } from '../../src/openapi/document';
 import { operationPage } from '../openapi';
-import { axeViolations, blockExternalHosts, collectErrors, gotoHydrated, trackAssets } from './helpers';
+import { axeViolations, blockExternalHosts, collectErrors, gotoHydrated, openTryIt, trackAssets } from './helpers';
 import { LIVE_ATTRIBUTE, ON_INTENT_ATTRIBUTE } from '../../src/keptHtml/onIntent';
 
 /**
@@ -228,13 +228,7 @@ test.describe('API Reference operation pages', () => {
   });
 
   test('"Try it" opens the request form on the local sandbox, the only server it offers', async ({ page }) => {
-    await gotoHydrated(page, '/api/send-mass-payout');
-    await page.getByRole('button', { name: 'Try it' }).click();
-    const form = page.locator('.openapi-explorer__request-form');
-    await expect(form.getByRole('button', { name: /send api request/i })).toBeVisible();
-    await expect(form.locator('.openapi-explorer__server-url')).toHaveText(brand.localSandboxApiUrl);
-    await form.locator('.openapi-explorer__server-url').hover();
-    await form.getByRole('button', { name: 'Edit' }).click();
+    const form = await openTryIt(page, '/api/send-mass-payout');
     const servers = await form.getByRole('combobox').first().locator('option').allTextContents();
     expect(servers.map((text) => text.trim())).toEqual([brand.localSandboxApiUrl]);
     const curl = page.locator('.api-explorer-loaded pre').filter({ hasText: 'curl' }).first();

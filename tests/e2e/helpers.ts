@@ -1,11 +1,12 @@
 /**
- * What the browser tests share: the sitemap's routes, opening a page until it has hydrated, the console and CSP
- * watch, the wait until a page has loaded its code, the not-found page, and the accessibility audit, which puts
+ * What the browser tests share: the sitemap's routes, opening a page until it has hydrated, an operation's "Try it"
+ * form, the console and CSP watch, the wait until a page has loaded its code, the not-found page, and the accessibility audit, which puts
  * axe-core 4.11's own script (axe.min.js, the package's one browser build) into the page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { brand } from '../../src/brand';
 
 /** Every URL of build/sitemap.xml, as paths. */
 export function sitemapRoutes(): string[] {
@@ -17,6 +18,21 @@ export function sitemapRoutes(): string[] {
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
+}
+
+/**
+ * Opens an operation's page, hydrated, and its "Try it" form with the server's field open for editing: the form, once
+ * its server is the local sandbox's URL (the only server the explorer offers).
+ */
+export async function openTryIt(page: Page, path: string): Promise<Locator> {
+  await gotoHydrated(page, path);
+  await page.getByRole('button', { name: 'Try it' }).click();
+  const form = page.locator('.openapi-explorer__request-form');
+  await expect(form.getByRole('button', { name: /send api request/i })).toBeVisible();
+  await expect(form.locator('.openapi-explorer__server-url')).toHaveText(brand.localSandboxApiUrl);
+  await form.locator('.openapi-explorer__server-url').hover();
+  await form.getByRole('button', { name: 'Edit' }).click();
+  return form;
 }
 
 /** Collects console errors and uncaught page errors from now on; `label()` (the route being visited, say) prefixes each. */

@@ -14,7 +14,7 @@ import { test, expect } from './fixtures';
 import { brand } from '../../src/brand';
 import { call, requestExamples, responseOf } from '../openapi';
 import { startSandbox, type RunningSandbox } from '../../harness/local-sandbox';
-import { watchCsp } from './helpers';
+import { openTryIt, watchCsp } from './helpers';
 
 const LOCAL_ORIGIN = new URL(brand.localSandboxApiUrl).origin;
 
@@ -43,16 +43,8 @@ test('Try it on /api/create-charge sends the example to the local sandbox and sh
     return route.continue({ url: route.request().url().replace(LOCAL_ORIGIN, running.origin) });
   });
 
-  await page.goto('/api/create-charge');
-  await expect(page.locator('html[data-has-hydrated="true"]')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Try it' }).click();
-  const form = page.locator('.openapi-explorer__request-form');
-  await expect(form.getByRole('button', { name: /send api request/i })).toBeVisible();
-
   // The server: the local sandbox, the only one the explorer offers, with how to start it.
-  await expect(form.locator('.openapi-explorer__server-url')).toHaveText(brand.localSandboxApiUrl);
-  await form.locator('.openapi-explorer__server-url').hover();
-  await form.getByRole('button', { name: 'Edit' }).click();
+  const form = await openTryIt(page, '/api/create-charge');
   await expect(form.locator('.openapi-explorer__server-description')).toContainText('npm run local-sandbox');
 
   // The documented request example, any bearer token, send.
