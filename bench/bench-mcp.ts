@@ -176,9 +176,16 @@ function edgeCpu<T>(buildDir: string, ...args: string[]): T {
   return JSON.parse(out.trim().split('\n').at(-1) ?? '') as T;
 }
 
-/** A tool's row: its warm calls, after its first call of an isolate when the table has that column (null: an empty cell). */
-const edgeRow = (what: string, times: number[], first?: number | null) =>
-  `| ${what} | ${first === undefined ? '' : first === null ? ' | ' : `${first.toFixed(1)} ms | `}${quantile(times, 0.5).toFixed(2)} ms | ${quantile(times, 0.99).toFixed(2)} ms | ${Math.max(...times).toFixed(2)} ms | ${times.filter((t) => t > EDGE_CALL_MS).length} of ${times.length} |`;
+/** A row of warm calls: the tool, the cells before its figures (an isolate's first call), then p50, p99, maximum, over 10 ms. */
+const edgeRow = (what: string, times: number[], ...before: string[]) =>
+  `| ${[
+    what,
+    ...before,
+    `${quantile(times, 0.5).toFixed(2)} ms`,
+    `${quantile(times, 0.99).toFixed(2)} ms`,
+    `${Math.max(...times).toFixed(2)} ms`,
+    `${times.filter((t) => t > EDGE_CALL_MS).length} of ${times.length}`,
+  ].join(' | ')} |`;
 const edgeHead = (firsts: boolean) => {
   const columns = [
     'tool',
@@ -224,8 +231,8 @@ async function edgeRows(buildDir: string): Promise<{ table: string[]; goals: Goa
       `The same bundle in Node, single-threaded, V8's compilation and collection on the request's thread (bench/lib/edge-cpu.ts)`,
       '',
       ...edgeHead(true),
-      ...EDGE_TOOLS.map((tool, i) => edgeRow(tool, warm[tool], firsts[i].first)),
-      edgeRow('every call', Object.values(warm).flat(), null),
+      ...EDGE_TOOLS.map((tool, i) => edgeRow(tool, warm[tool], `${firsts[i].first.toFixed(1)} ms`)),
+      edgeRow('every call', Object.values(warm).flat(), ''),
       '',
       `An isolate's start (the bundle's top level, the document and the search engine loaded, a round of calls in memory): ${Math.min(...firsts.map((f) => f.startup)).toFixed(0)} to ${worstStart.toFixed(0)} ms.`,
     ],

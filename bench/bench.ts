@@ -42,6 +42,19 @@ import { mcpBenchmark } from './bench-mcp';
 import { lighthouseOnce, medianOf, type Lh } from './lib/lighthouse';
 import { startNginx } from '../harness/nginx';
 import { NPM_TEST_GOAL_SECONDS, testTimes } from './lib/test-times';
+import {
+  FLOOR,
+  TARGETS,
+  budgetRows,
+  earlierGoalRows,
+  goal,
+  nginxTable,
+  pageGoals,
+  pageRows,
+  ratio,
+  type Median,
+  type Target,
+} from './lib/page-tables';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const SEARCH_RUNS = Number(process.env.SEARCH_RUNS ?? 5);
@@ -51,36 +64,7 @@ const ONLY = (() => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 })();
 
-type Target = { site: 'ours' | 'bare'; label: string; path: string; kind: 'docs' | 'api-overview' | 'api-operation' };
-const TARGETS: Target[] = [
-  { site: 'bare', label: 'template docs page', path: '/docs/intro', kind: 'docs' },
-  { site: 'ours', label: 'guide page', path: '/guides/charges/creating', kind: 'docs' },
-  { site: 'ours', label: 'help-centre page', path: '/help-center/withdrawal/fiat', kind: 'docs' },
-  { site: 'ours', label: 'API overview', path: '/api', kind: 'api-overview' },
-  { site: 'ours', label: 'operation page', path: '/api/create-charge', kind: 'api-operation' },
-];
-
 const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-
-/** Lighthouse through nginx: each page's median scores, and its performance and TBT against the template's. */
-function nginxTable(targets: Target[], runs: Map<Target, Lh[]>): string {
-  const floor = runs.get(targets[0]) ?? [];
-  const rows = targets.map((t) => {
-    const r = runs.get(t) ?? [];
-    const perf = medianOf(r, 'performance') - medianOf(floor, 'performance');
-    return [
-      `${t.label} (${t.path})`,
-      String(medianOf(r, 'performance')),
-      String(Math.round(medianOf(r, 'lcp'))),
-      String(Math.round(medianOf(r, 'tbt'))),
-      medianOf(r, 'cls').toFixed(3),
-      t === targets[0]
-        ? 'floor'
-        : `perf ${perf >= 0 ? '+' : ''}${perf} pts, TBT ${Math.round(medianOf(r, 'tbt') - medianOf(floor, 'tbt'))} ms`,
-    ];
-  });
-  return table(['page', 'perf', 'LCP ms', 'TBT ms', 'CLS', 'vs template through nginx'], rows);
-}
 
 /** Prints a report and keeps it as bench/<file> (committed: the last measured figures). */
 function report(file: string, out: string): void {
@@ -100,6 +84,9 @@ async function wakeOnly(): Promise<void> {
   const dirs = [process.env.BENCH_BEFORE_DIR, process.env.DOCS_BUILD_DIR ?? path.join(ROOT, 'build')] as const;
   report('WAKE.md', await wakeReport(launchBrowser, dirs[1], dirs[0], WAKE_RUNS));
 }
+
+/** The two builds measured: this site's and the bare template's. */
+type Builds = { ours: string; bare: string };
 
 /** Lighthouse's runs of each page, through `docusaurus serve` and through nginx. */
 type Lighthouses = { served: Map<Target, Lh[]>; nginx: Map<Target, Lh[]> };
@@ -147,112 +134,12 @@ async function measure(ourBuild: string, bareBuild: string): Promise<Measured> {
   }
 }
 
-const FLOOR = TARGETS[0];
-const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
-/** A row of a goals table: the figure, the template's, this site's, the goal and whether it is met. */
-const goal = (figure: string, template: string, ours: string, target: string, ok: boolean | undefined) => [
-  figure,
-  template,
-  ours,
-  target,
-  ok === undefined ? 'n/a' : ok ? 'met' : 'MISSED',
-];
-
-/** The median of a Lighthouse figure of a page, through `docusaurus serve`. */
-type Median = (t: Target, key: Exclude<keyof Lh, 'failing'>) => number;
-
-/** Each page's weight and Lighthouse scores, against the template's. */
-function pageRows(weights: Map<Target, Weight>, med: Median): string[][] {
-  const floorW = weights.get(FLOOR) as Weight;
-  return TARGETS.map((t) => {
-    const w = weights.get(t) as Weight;
-    return [
-      `${t.label} (${t.path})`,
-      String(w.requests),
-      `${kb(w.jsRaw)} / ${kb(w.jsGzip)}`,
-      `${kb(w.cssRaw)} / ${kb(w.cssGzip)}`,
-      String(med(t, 'performance')),
-      String(med(t, 'accessibility')),
-      String(med(t, 'bestPractices')),
-      String(med(t, 'seo')),
-      `${Math.round(med(t, 'lcp'))}`,
-      `${Math.round(med(t, 'tbt'))}`,
-      med(t, 'cls').toFixed(3),
-      t === FLOOR
-        ? 'floor'
-        : `JS ${ratio(w.jsGzip, floorW.jsGzip)}, TBT ${ratio(med(t, 'tbt'), med(FLOOR, 'tbt'))}, perf ${med(t, 'performance') - med(FLOOR, 'performance')} pts`,
-    ];
-  });
-}
-
-/** The budgets, as ratios to the template measured in this run. */
-function budgetRows(weights: Map<Target, Weight>, med: Median): string[][] {
-  const floorW = weights.get(FLOOR) as Weight;
-  const checks: string[][] = [];
-  const check = (what: string, ok: boolean, detail: string) => checks.push([what, ok ? 'met' : 'MISSED', detail]);
-  for (const t of TARGETS.filter((x) => x.kind === 'docs' && x.site === 'ours')) {
-    const w = weights.get(t) as Weight;
-    check(
-      `${t.label}: first-load JS ≤ 1.15× template`,
-      w.jsGzip <= 1.15 * floorW.jsGzip,
-      `${kb(w.jsGzip)} KB vs ${kb(floorW.jsGzip)} KB gzip (${ratio(w.jsGzip, floorW.jsGzip)})`,
-    );
-    // Search code (engine or modal) counts here only when loaded before the load event (at idle it is weighed apart).
-    const lazy = w.assets.filter((a) => /\/(api-explorer|api-markdown)[.~]/.test(a.url) || a.search);
-    check(
-      `${t.label}: no search or explorer code on first load`,
-      lazy.length === 0,
-      lazy.map((a) => path.basename(a.url)).join(', ') || 'none',
-    );
-  }
-  for (const t of TARGETS.filter((x) => x.site === 'ours')) {
-    for (const key of ['accessibility', 'bestPractices', 'seo'] as const) {
-      check(`${t.label}: ${key} = 100`, med(t, key) === 100, String(med(t, key)));
-    }
-  }
-  // The API pages' budget (tests/e2e/api-reference.spec.ts checks what they load, this how much).
-  for (const t of TARGETS.filter((x) => x.site === 'ours' && x.kind !== 'docs')) {
-    const w = weights.get(t) as Weight;
-    check(`${t.label}: first-load JS ≤ 500 KB gzip`, w.jsGzip <= 500 * 1024, `${kb(w.jsGzip)} KB`);
-  }
-  return checks;
-}
-
-/**
- * The hydration goals of a page: its TBT as a ratio to the template's, its performance score against the
- * template's, and CLS; measured in this run.
- */
-function pageGoals(med: Median, t: Target, tbtRatio: number, perfMargin: number, cls: boolean): string[][] {
-  const tbt = med(t, 'tbt');
-  const perf = med(t, 'performance');
-  const rows = [
-    goal(
-      `${t.label} (${t.path}): TBT, Lighthouse mobile`,
-      `${Math.round(med(FLOOR, 'tbt'))} ms`,
-      `${Math.round(tbt)} ms (${ratio(tbt, med(FLOOR, 'tbt'))})`,
-      `≤ ${tbtRatio}×`,
-      tbt <= tbtRatio * med(FLOOR, 'tbt') + 1,
-    ),
-    goal(
-      `${t.label}: performance`,
-      String(med(FLOOR, 'performance')),
-      `${perf} (${perf - med(FLOOR, 'performance') >= 0 ? '+' : ''}${perf - med(FLOOR, 'performance')})`,
-      `≥ template − ${perfMargin}`,
-      perf >= med(FLOOR, 'performance') - perfMargin,
-    ),
-  ];
-  // Lighthouse reports CLS to 3 decimals: "0" is below 0.0005.
-  if (cls) rows.push(goal(`${t.label}: CLS`, med(FLOOR, 'cls').toFixed(3), med(t, 'cls').toFixed(3), '0', med(t, 'cls') < 0.0005));
-  return rows;
-}
-
 const sitemapRoutes = (dir: string) => (fs.readFileSync(path.join(dir, 'sitemap.xml'), 'utf8').match(/<loc>/g) ?? []).length;
 
 /** The goals of the speed issue, each as measured in this run. */
-function goalRows({ weights, wake }: Measured, med: Median, builds: { ours: string; bare: string }): string[][] {
+function goalRows({ weights, wake }: Measured, med: Median, builds: Builds, tests: ReturnType<typeof testTimes>): string[][] {
   const floorW = weights.get(FLOOR) as Weight;
   const g = weights.get(TARGETS[1]) as Weight;
-  const tests = testTimes();
   const searchAtIdle = g.searchIdleJsGzip + g.searchIndexGzip;
   return [
     ...pageGoals(med, TARGETS[1], 1.5, 3, false),
@@ -279,34 +166,8 @@ function goalRows({ weights, wake }: Measured, med: Median, builds: { ours: stri
   ];
 }
 
-/** Earlier goals, kept as a watch on the rest of the page weight, and the build's time. */
-function earlierGoalRows(weights: Map<Target, Weight>, buildMs: number, bareBuildMs: number): string[][] {
-  const floorW = weights.get(FLOOR) as Weight;
-  const g = weights.get(TARGETS[1]) as Weight;
-  const built = !Number.isNaN(buildMs);
-  return [
-    goal(
-      'cold build (clear, gen-api + build)',
-      '—',
-      built ? `${(buildMs / 1000).toFixed(0)} s (template ${(bareBuildMs / 1000).toFixed(0)} s)` : 'skipped',
-      '≤ 50 s',
-      built ? buildMs <= 50_000 : undefined,
-    ),
-    goal('guide page CSS, gzip', `${kb(floorW.cssGzip)} KB`, `${kb(g.cssGzip)} KB`, '≤ 20 KB', g.cssGzip <= 20 * 1024),
-    goal('guide page main.js, gzip', `${kb(floorW.mainJsGzip)} KB`, `${kb(g.mainJsGzip)} KB`, '≤ 157 KB', g.mainJsGzip <= 157 * 1024),
-    goal(
-      'guide page: longest task at idle (after load and hydration, CPU as is)',
-      `${Math.round(floorW.idleLongestTaskMs)} ms`,
-      `${Math.round(g.idleLongestTaskMs)} ms`,
-      '< 50 ms (no long task)',
-      g.idleLongestTaskMs < 50,
-    ),
-    goal('guide page DOM elements', String(floorW.domNodes), `${g.domNodes} (${ratio(g.domNodes, floorW.domNodes)})`, 'report', undefined),
-  ];
-}
-
 /** The build table: each site's build time and size. */
-function buildTable(builds: { ours: string; bare: string }, buildMs: number, bareBuildMs: number): string {
+function buildTable(builds: Builds, buildMs: number, bareBuildMs: number): string {
   const size = dirSize(builds.ours);
   const bareSize = dirSize(builds.bare);
   return table(
@@ -336,6 +197,7 @@ async function main(): Promise<void> {
   const builds = { ours: ourBuild, bare: path.join(bareSite, 'build') };
 
   const measured = await measure(builds.ours, builds.bare);
+  const tests = testTimes();
   const { served, nginx } = measured.lighthouse;
   const med: Median = (t, key) => medianOf(served.get(t) ?? [], key);
   const failingAudits = (t: Target) => [...new Set((served.get(t) ?? []).flatMap((r) => r.failing))].join(', ') || '—';
@@ -361,7 +223,7 @@ async function main(): Promise<void> {
     '',
     '## Goals (an API reference as light as a guide page; ratios to the template measured in this run)',
     '',
-    table(['figure', 'bare template', 'this site', 'goal', 'result'], goalRows(measured, med, builds)),
+    table(['figure', 'bare template', 'this site', 'goal', 'result'], goalRows(measured, med, builds, tests)),
     '',
     '## Weight and build (earlier goals)',
     '',
@@ -373,7 +235,7 @@ async function main(): Promise<void> {
     '',
     '## The test loop (the last `npm test`)',
     '',
-    testTimes().table,
+    tests.table,
     '',
     '## MCP server (search_docs and get_operation against this build)',
     '',
