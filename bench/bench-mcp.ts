@@ -220,11 +220,12 @@ async function edgeRows(buildDir: string): Promise<{ table: string[]; goals: Goa
   const build = `${path.relative(ROOT, buildDir) || '.'}/_worker.js`;
   return {
     table: [
-      `The endpoint at the edge (${build}) under workerd (wrangler pages dev): CPU per request of the thread that answers, warm (bench/lib/edge-workerd.ts)`,
+      `The endpoint at the edge (${build}) under workerd alone (harness/workerd.ts): CPU per request of the thread that answers, warm (bench/lib/edge-workerd.ts)`,
       '',
       ...edgeHead(false),
       ...EDGE_TOOLS.map((tool) => edgeRow(tool, workerd.warm[tool])),
       edgeRow('every call', Object.values(workerd.warm).flat()),
+      edgeRow('the floor: a GET refused before any tool', workerd.floor),
       '',
       `V8's background threads of the worker's process (compilation and collection), apart: ${workerd.background.ms.toFixed(0)} ms over the ${workerd.background.calls} calls.`,
       '',

@@ -11,16 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { answering, freePort } from './servers';
 
-/** The compatibility date the site is checked with (wrangler 3.114's workerd supports it). */
-const COMPATIBILITY_DATE = '2025-07-18';
+/** The compatibility date the site is checked with (wrangler 3.114's workerd supports it); harness/workerd.ts too. */
+export const COMPATIBILITY_DATE = '2025-07-18';
 
 /** What wrangler's local proxy answers a POST in flight while it swaps its runtime (its ProxyWorker's 503). */
 const RESTARTED = 'Your worker restarted mid-request';
 
 export interface RunningWrangler {
   readonly origin: string;
-  /** The process group of wrangler and its workerd processes (bench/lib/edge-workerd.ts reads their threads' CPU). */
-  readonly group: number;
   /**
    * fetch through wrangler's local proxy. That proxy, not the worker and nothing at the edge, answers a POST in flight
    * while it swaps its runtime with 503 and RESTARTED, and sends only GETs again itself; it did so in about one run of
@@ -102,5 +100,5 @@ export async function startWrangler(build: string, port?: number): Promise<Runni
     resent++;
     return fetch(input, init);
   };
-  return { origin, group: child.pid ?? NaN, output: () => printed, stop, fetch: fetchThrough, resent: () => resent };
+  return { origin, output: () => printed, stop, fetch: fetchThrough, resent: () => resent };
 }
