@@ -7,13 +7,14 @@
  * size of the answers that an assistant's context pays for: get_operation with
  * and without its responses, read_page of a whole page and of one section; and the
  * server's resident memory (RSS) after one round of every tool and after 400 more calls; the CPU of each request
- * to the endpoint at the edge (build/_worker.js): under workerd itself (bench/lib/edge-workerd.ts), and in Node
- * single-threaded (bench/lib/edge-cpu.ts), which also gives an isolate's start and first calls. Then its goals, each measured here
+ * to the endpoint at the edge (build/_worker.js), each tool as an isolate's first call and warm: under workerd alone
+ * (bench/lib/edge-workerd.ts), where its goals are judged, and in Node single-threaded (bench/lib/edge-cpu.ts), the
+ * bound if V8's background work counted against a request. Then its goals, each measured here
  * and never asserted by a test: every call answered under a 96 MB heap, get_operation's lean answer at most a
  * third of the answer before answers were compact, the package installed at most 15 MB, a 2 MB message
  * refused at once on stdio, a trickling request cut within 10× the hosted mode's limit, and at the edge,
- * Workers' Free plan: warm calls within 10 ms of CPU at p99, an isolate's first call within 50 ms and its
- * start within Workers' 1 s.
+ * under workerd, Workers' Free plan: warm calls within 10 ms of CPU at p99, an isolate's first call within 50 ms
+ * and workerd's start until it answers within Workers' 1 s.
  *
  *   npm run build && npm run mcp:build && npm run bench:mcp
  *
@@ -33,7 +34,7 @@ import { installedPackage } from './bench-mcp-package';
 import { relevanceSet } from '../relevance/keyword-set';
 import { serveBuild } from '../harness/servers';
 import { ROOT } from './lib/weigh';
-import { workerdCpu } from './lib/edge-workerd';
+import { workerdCpu, workerdFirstCalls } from './lib/edge-workerd';
 
 const ROUNDS = 3;
 
@@ -206,57 +207,51 @@ function worstWarm(warm: Record<string, number[]>): readonly [string, number] {
 }
 
 /**
- * CPU per request of the endpoint at the edge: under workerd (bench/lib/edge-workerd.ts), warm; and in Node
- * single-threaded (bench/lib/edge-cpu.ts), each tool as an isolate's first call, then warm over the same inputs.
+ * CPU per request of the endpoint at the edge, under workerd (bench/lib/edge-workerd.ts): each tool as an isolate's
+ * first call, then warm. The goals are judged there. Then in Node single-threaded (bench/lib/edge-cpu.ts), the same:
+ * the bound if V8's background work counted against the request.
  */
 async function edgeRows(buildDir: string): Promise<{ table: string[]; goals: Goal[] }> {
   const workerd = await workerdCpu(buildDir);
+  const workerdFirsts = await workerdFirstCalls(buildDir, EDGE_TOOLS);
   const firsts = EDGE_TOOLS.map((tool) => edgeCpu<{ startup: number; first: number }>(buildDir, 'first', tool));
   const { warm } = edgeCpu<{ warm: Record<string, number[]> }>(buildDir, 'warm');
-  const worstFirst = Math.max(...firsts.map((f) => f.first));
-  const worstStart = Math.max(...firsts.map((f) => f.startup));
+  const worst = (values: number[]) => Math.max(...values);
+  const worstFirst = worst(workerdFirsts.map((f) => f.first));
+  const worstStart = worst(workerdFirsts.map((f) => f.start));
   const [workerdTool, workerdP99] = worstWarm(workerd.warm);
   const [nodeTool, nodeP99] = worstWarm(warm);
   const build = `${path.relative(ROOT, buildDir) || '.'}/_worker.js`;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
   return {
     table: [
-      `The endpoint at the edge (${build}) under workerd alone (harness/workerd.ts): CPU per request of the thread that answers, warm (bench/lib/edge-workerd.ts)`,
-      '',
-      ...edgeHead(false),
-      ...EDGE_TOOLS.map((tool) => edgeRow(tool, workerd.warm[tool])),
-      edgeRow('every call', Object.values(workerd.warm).flat()),
-      edgeRow('the floor: a GET refused before any tool', workerd.floor),
-      '',
-      `V8's background threads of the worker's process (compilation and collection), apart: ${workerd.background.ms.toFixed(0)} ms over the ${workerd.background.calls} calls.`,
-      '',
-      `The same bundle in Node, single-threaded, V8's compilation and collection on the request's thread (bench/lib/edge-cpu.ts)`,
+      `The endpoint at the edge (${build}) under workerd alone (harness/workerd.ts): CPU per request of the thread that answers (bench/lib/edge-workerd.ts)`,
       '',
       ...edgeHead(true),
-      ...EDGE_TOOLS.map((tool, i) => edgeRow(tool, warm[tool], `${firsts[i].first.toFixed(1)} ms`)),
+      ...EDGE_TOOLS.map((tool, i) => edgeRow(tool, workerd.warm[tool], ms(workerdFirsts[i].first))),
+      edgeRow('every call', Object.values(workerd.warm).flat(), ''),
+      edgeRow('the floor: a GET refused before any tool', workerd.floor, ''),
+      '',
+      `V8's background threads of the worker's process (compilation and collection), apart: ${workerd.background.ms.toFixed(0)} ms over the ${workerd.background.calls} warm calls.`,
+      `workerd's start until it answered (its own start, the bundle's compilation and top level): ${Math.min(...workerdFirsts.map((f) => f.start)).toFixed(0)} to ${worstStart.toFixed(0)} ms.`,
+      '',
+      `The same bundle in Node, single-threaded, V8's compilation and collection on the request's thread (bench/lib/edge-cpu.ts): the bound if V8's background work counted`,
+      '',
+      ...edgeHead(true),
+      ...EDGE_TOOLS.map((tool, i) => edgeRow(tool, warm[tool], ms(firsts[i].first))),
       edgeRow('every call', Object.values(warm).flat(), ''),
       '',
-      `An isolate's start (the bundle's top level, the document and the search engine loaded, a round of calls in memory): ${Math.min(...firsts.map((f) => f.startup)).toFixed(0)} to ${worstStart.toFixed(0)} ms.`,
+      `In Node: the worst warm p99 ${ms(nodeP99)} (${nodeTool}), the worst first call ${ms(worst(firsts.map((f) => f.first)))}, an isolate's start (the bundle's top level, the document and the search engine loaded, a round of calls in memory) ${Math.min(...firsts.map((f) => f.startup)).toFixed(0)} to ${worst(firsts.map((f) => f.startup)).toFixed(0)} ms.`,
     ],
     goals: [
+      [`edge, workerd: warm p99, the worst tool (${workerdTool})`, ms(workerdP99), `≤ ${EDGE_CALL_MS} ms`, workerdP99 <= EDGE_CALL_MS],
+      [`edge, workerd: an isolate's first call, the worst tool`, ms(worstFirst), `≤ ${EDGE_FIRST_MS} ms`, worstFirst <= EDGE_FIRST_MS],
       [
-        `edge, workerd: warm p99, the worst tool (${workerdTool})`,
-        `${workerdP99.toFixed(1)} ms`,
-        `≤ ${EDGE_CALL_MS} ms`,
-        workerdP99 <= EDGE_CALL_MS,
+        `edge, workerd: its start until it answered`,
+        `${worstStart.toFixed(0)} ms`,
+        `≤ ${EDGE_START_MS} ms (Workers' limit)`,
+        worstStart <= EDGE_START_MS,
       ],
-      [
-        `edge, Node single-threaded: warm p99, the worst tool (${nodeTool})`,
-        `${nodeP99.toFixed(1)} ms`,
-        `≤ ${EDGE_CALL_MS} ms`,
-        nodeP99 <= EDGE_CALL_MS,
-      ],
-      [
-        `edge: an isolate's first call, the worst tool`,
-        `${worstFirst.toFixed(1)} ms`,
-        `≤ ${EDGE_FIRST_MS} ms`,
-        worstFirst <= EDGE_FIRST_MS,
-      ],
-      [`edge: an isolate's start`, `${worstStart.toFixed(0)} ms`, `≤ ${EDGE_START_MS} ms (Workers' limit)`, worstStart <= EDGE_START_MS],
     ],
   };
 }

@@ -21,6 +21,13 @@ import { callsOfRound, inputs, toolCall } from './edge-inputs';
 const threadMs = (pid: number, tid: number | string) =>
   Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 
+/** One tools/call to the endpoint at `origin`; throws on an error answer. */
+const callOf = (origin: string) => async (name: string, args: Record<string, unknown>) => {
+  const answer = await fetch(`${origin}/mcp`, toolCall(name, args));
+  const text = await answer.text();
+  if (answer.status !== 200 || /"isError":true/.test(text)) throw new Error(`${name} ${JSON.stringify(args)}: ${text.slice(0, 300)}`);
+};
+
 /** What the process's threads but its main one spent so far, in ms. */
 const backgroundMs = (pid: number) =>
   fs
@@ -46,11 +53,7 @@ export async function workerdCpu(buildDir: string): Promise<WorkerdCpu> {
   const workerd = await startWorkerd(buildDir);
   try {
     const { origin, pid } = workerd;
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const answer = await fetch(`${origin}/mcp`, toolCall(name, args));
-      const text = await answer.text();
-      if (answer.status !== 200 || /"isError":true/.test(text)) throw new Error(`${name} ${JSON.stringify(args)}: ${text.slice(0, 300)}`);
-    };
+    const call = callOf(origin);
     const refused = async () => {
       const answer = await fetch(`${origin}/mcp`);
       await answer.arrayBuffer();
@@ -79,4 +82,25 @@ export async function workerdCpu(buildDir: string): Promise<WorkerdCpu> {
   } finally {
     await workerd.stop();
   }
+}
+
+/**
+ * Each tool as an isolate's first call, under a workerd of its own: the main thread's CPU over that call, and over
+ * workerd's start until it answered (its own start, the bundle's compilation and top level, and the GETs that asked
+ * whether it answered: a bound on the isolate's start).
+ */
+export async function workerdFirstCalls(buildDir: string, tools: string[]): Promise<Array<{ tool: string; first: number; start: number }>> {
+  const all = inputs(buildDir);
+  const out = [];
+  for (const tool of tools) {
+    const workerd = await startWorkerd(buildDir);
+    try {
+      const start = threadMs(workerd.pid, workerd.pid);
+      await callOf(workerd.origin)(tool, all[tool][0]);
+      out.push({ tool, first: threadMs(workerd.pid, workerd.pid) - start, start });
+    } finally {
+      await workerd.stop();
+    }
+  }
+  return out;
 }
