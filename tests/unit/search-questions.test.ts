@@ -46,6 +46,7 @@ const FROZEN: Record<string, string> = {
   'round8.json': '01eb333cd0c99717fb4f38f9134ab4cd7decb3854e516f963e8d5caade8b527c',
   'round9.json': 'cfef4a27ee52bc0f27e36973d9059d279c3a850abdec821860084ae3220dc8af',
   'round10.json': 'c65b3f785669aa29d74f4c9860854ebb19d2a796e6573d489ccd1ff37a626fbe',
+  'round12.json': '68cc147641d96661e4dd979d46fba0ba9e35357879173a34440c11650b936342',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
