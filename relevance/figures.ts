@@ -22,7 +22,7 @@ import { relevanceScores, runRelevance, type Outcome } from './score';
 
 type Scores = ReturnType<typeof relevanceScores>;
 
-/** A held-out set's totals: in the modal's order (the search box and /search), and through search_docs. */
+/** A held-out set's totals: in the search box's order (src/search/modalGroups.ts), and through search_docs. */
 type HeldOutFigures = { round: number; written: string; modal: Scores; mcp: Scores };
 
 export type SearchFigures = {

@@ -2,14 +2,18 @@
  * Runs the relevance set (relevance/keyword-set.ts) against the engine, as
  * the search modal shows its answer; shared by the unit test and the benchmark.
  *
- * The modal (DocSearch 4.7, `@docsearch/react`) asks for 20 hits, groups them
- * by `hierarchy.lvl0` (the docs set) in the order each group first appears,
- * keeps at most 5 a group (`maxResultsPerGroup`), and inside a group lists the
- * hits page by page (`hierarchy.lvl1`), each page where its first hit falls. A
- * question's rank is the place of its first answering hit in that order.
+ * The modal (DocSearch 4.7, `@docsearch/react`) asks for 20 hits, which the
+ * search box reorders (src/search/modalGroups.ts: each docs set's best two
+ * first, each set's others under its "More in" heading), groups them by
+ * `hierarchy.lvl0` (the docs set, or its "More in") in the order each group
+ * first appears, keeps at most 5 a group (`maxResultsPerGroup`), and inside a
+ * group lists the hits page by page (`hierarchy.lvl1`), each page where its
+ * first hit falls. A question's rank is the place of its first answering hit
+ * in that order. tests/e2e/search.spec.ts checks the modal lists them so.
  */
 import type { Engine, Ranked } from '../src/search/engine';
 import { relevanceSet, type RelevanceCase } from './keyword-set';
+import { modalGroups } from '../src/search/modalGroups';
 
 const HITS_PER_PAGE = 20;
 const MAX_RESULTS_PER_GROUP = 5;
@@ -26,8 +30,16 @@ function groupBy<T>(items: T[], key: (item: T) => string, max: number): T[][] {
 
 /** The hits in the order the modal lists them. */
 function modalOrder(ranked: Ranked[]): Ranked[] {
-  return groupBy(ranked.slice(0, HITS_PER_PAGE), (r) => r.record.hierarchy[0] ?? '', MAX_RESULTS_PER_GROUP).flatMap((group) =>
-    groupBy(group, (r) => r.record.hierarchy[1] ?? '', MAX_RESULTS_PER_GROUP).flat(),
+  const hits = ranked.slice(0, HITS_PER_PAGE).map((hit) => ({ hit, set: hit.record.hierarchy[0] ?? '' }));
+  const grouped = modalGroups(
+    hits,
+    (h) => h.set,
+    (h, set) => ({ hit: h.hit, set: `more ${set}` }),
+  );
+  return groupBy(grouped, (h) => h.set, MAX_RESULTS_PER_GROUP).flatMap((group) =>
+    groupBy(group, (h) => h.hit.record.hierarchy[1] ?? '', MAX_RESULTS_PER_GROUP)
+      .flat()
+      .map((h) => h.hit),
   );
 }
 

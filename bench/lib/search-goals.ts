@@ -95,7 +95,7 @@ function issueTable(f: SearchFigures, idle?: IdleBytes, speed: string[][] = []):
     const without = f.heldOutWithout?.find((w) => w.round === set.round);
     const name = `round ${set.round}'s held-out questions (${set.modal.n}, written ${set.written}, never tuned on)`;
     return [
-      [`${name}, search box and /search: hit@3 / MRR`, before ? pair(before.modal) : '—', pair(set.modal), goal, meets(set.modal)],
+      [`${name}, search box: hit@3 / MRR`, before ? pair(before.modal) : '—', pair(set.modal), goal, meets(set.modal)],
       [`the same through search_docs: hit@3 / MRR`, before ? pair(before.mcp) : '—', pair(set.mcp), goal, meets(set.mcp)],
       ...(without
         ? [

@@ -154,20 +154,6 @@ export const readerWords: ReaderWording[] = [
     example: { query: "What happens if my customer doesn't pay in time?", page: '/guides/charges/statuses' },
   },
   {
-    // Where a hosted page sends the customer after paying: its return URL.
-    say: [
-      'back to my shop',
-      'back to my store',
-      'back to my site',
-      'back to my website',
-      'back to the shop',
-      'back to the store',
-      'back to the website',
-    ],
-    means: 'return URL',
-    example: { query: 'How do I send my customers back to my shop after they pay?', page: '/help-center/projects/creating' },
-  },
-  {
     say: ['take it back', 'take back', 'undo'],
     means: 'cancel',
     example: { query: 'I sent a mass payout by mistake, how do I undo it?', page: '/guides/mass-payouts' },
@@ -202,12 +188,6 @@ export const readerWords: ReaderWording[] = [
     say: ['payment requests', 'payment request'],
     means: 'charge',
     example: { query: 'How do I create a payment request for a customer?', page: '/guides/charges/creating' },
-  },
-  {
-    // Where the customer pays: the hosted page (hosted.url) of a charge, checkout or invoice.
-    say: ['payment links', 'payment link'],
-    means: 'hosted payment page',
-    example: { query: 'How do I get a payment link to send to my customer?', page: '/guides/charges/creating' },
   },
   {
     // A deposit is a crypto address on one network and symbol that receives deposit payments.
@@ -304,11 +284,6 @@ export const readerWords: ReaderWording[] = [
     say: ['api credentials', 'api secret key', 'secret keys', 'access keys', 'api secret', 'secret key', 'access key'],
     means: 'API key',
     example: { query: 'Where do I get my API secret?', page: '/help-center/settings/api-keys' },
-  },
-  {
-    say: ['reference numbers', 'reference number', 'order reference', 'order numbers', 'order number'],
-    means: 'external_id',
-    example: { query: 'Can I attach my order number to a charge?', page: '/guides/charges/creating' },
   },
   {
     say: ['partial payments', 'partial payment', 'partially paid', 'paid partially', 'part payment', 'paid in part'],

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { Page, Request } from '@playwright/test';
+import { createEngine } from '../../src/search/engine';
+import { SEARCH_INDEX_FILE, type SearchIndexFile } from '../../src/search/records';
+import { modalPages } from '../../relevance/score';
 import { test, expect } from './fixtures';
 import { gotoHydrated, collectErrors, isIndex } from './helpers';
 
@@ -274,6 +279,23 @@ test.describe('search modal (built-in index)', () => {
     await expect(page.locator('.DocSearch-Hit a').first()).toHaveAttribute('href', /\/guides\/webhooks/);
     await input(page).fill('invoce void');
     await expect(page.locator('.DocSearch-Hit a').filter({ hasText: /void/i }).first()).toBeVisible();
+  });
+
+  test('the modal lists each docs set\'s best two hits first, then the rest under "More in", as the scores count them', async ({
+    page,
+  }) => {
+    const index = JSON.parse(fs.readFileSync(path.resolve('build', SEARCH_INDEX_FILE), 'utf8')) as SearchIndexFile;
+    const engine = createEngine(index.records);
+    await gotoHydrated(page, '/guides/charges');
+    await page.keyboard.press('Control+k');
+    for (const query of ['refund', 'How do I approve a mass payout?', 'webhook signature']) {
+      await input(page).fill(query);
+      const pages = () =>
+        page.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      await expect.poll(pages, query).toEqual(modalPages(engine, query));
+      const headings = await page.locator('.DocSearch-Hit-source').allTextContents();
+      expect(headings.filter((h) => h.startsWith('More in ')).length, `${query}: ${headings.join(' | ')}`).toBeGreaterThan(0);
+    }
   });
 
   test('no match shows "No results for" and the query', async ({ page }) => {

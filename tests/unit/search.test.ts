@@ -13,6 +13,7 @@ import { editDistance } from '../../src/search/editDistance';
 import { tokenize } from '../../src/search/words';
 import { createLocalSearchClient } from '../../src/search/client';
 import { highlight } from '../../src/search/answer';
+import { modalGroups } from '../../src/search/modalGroups';
 import type { SearchRecord } from '../../src/search/records';
 import { searchSettings } from '../../src/search/config';
 import { escapeRegExp } from '../../src/text';
@@ -384,4 +385,22 @@ test('edit distance counts a swap of two neighbouring letters as one edit', () =
     ['a'.repeat(40), 'b'.repeat(45), 45],
   ];
   for (const [a, b, d] of cases) assert.equal(editDistance(a, b), d, `${a} ${b}`);
+});
+
+test("the modal's groups: each docs set's best two hits first, in the engine's order, then each set's others under its own heading", () => {
+  const hits = ['G1', 'G2', 'G3', 'H1', 'A1', 'A2', 'A3', 'G4', 'H2'];
+  const ordered = modalGroups(
+    hits,
+    (hit) => hit[0],
+    (hit, set) => `more ${set}: ${hit}`,
+  );
+  assert.deepEqual(ordered, ['G1', 'G2', 'H1', 'A1', 'A2', 'H2', 'more G: G3', 'more A: A3', 'more G: G4']);
+  assert.deepEqual(
+    modalGroups(
+      [],
+      () => '',
+      (hit) => hit,
+    ),
+    [],
+  );
 });

@@ -24,6 +24,9 @@
  *   (src/search/typeAhead.ts); with the built-in search the modal opens as a
  *   React transition (`openInTransition`, added by the same patch), so those
  *   keys are handled between the slices of its first render;
+ * - in both modes, each docs set's best two hits come first, then each set's
+ *   others under "More in" the set (`transformItems`, src/search/modalGroups.ts),
+ *   with the theme's own URL processing;
  * - hits are Docusaurus links: they load their page on hover or touch, not
  *   when they come into view (patches/@docusaurus+core+*.patch), so the
  *   20 hits each key renders start no prefetch.
@@ -35,7 +38,9 @@ import Link from '@docusaurus/Link';
 import { translate } from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import { useSearchResultUrlProcessor } from '@docusaurus/theme-search-algolia/client';
 import { browserSearchClient, warmWhenIdle } from '@site/src/search/browserClient';
+import { modalGroups } from '@site/src/search/modalGroups';
 import { ERROR_ENTRY_ATTRIBUTE, guardErrorEntry, isSearchErrorHit, withSearchErrorResult } from '@site/src/search/networkError';
 import { captureTypeAhead, onShortcutIntent } from '@site/src/search/typeAhead';
 import type { SearchInput } from '@site/src/search/clientShape';
@@ -43,8 +48,11 @@ import styles from './styles.module.css';
 
 type Client = { search: (input: SearchInput) => Promise<{ results: unknown[] }> };
 type HitProps = { hit: { url: string; hierarchy: { lvl0: string | null } }; children: ReactNode };
+/** A hit as DocSearch groups it: by the highlighted docs set when there is one, else by the plain one. */
+type Item = HitProps['hit'] & { _highlightResult?: { hierarchy?: { lvl0?: { value: string } } } };
 type SearchBarProps = {
   transformSearchClient: (client: Client) => Client;
+  transformItems: (items: Item[]) => Item[];
   hitComponent: (props: HitProps) => React.JSX.Element;
   preconnect: boolean;
   openInTransition: boolean;
@@ -78,6 +86,26 @@ export default function SearchBarWrapper(): React.JSX.Element {
       help: translate({ id: 'search.unavailable.help', message: 'Search cannot answer right now. Please try again later.' }),
     },
   };
+  const processUrl = useSearchResultUrlProcessor();
+  const transformItems = (items: Item[]) =>
+    modalGroups(
+      items.map((item) => ({ ...item, url: processUrl(item.url) })),
+      (item) => item.hierarchy.lvl0 ?? '',
+      (item, set) => {
+        const lvl0 = translate({ id: 'search.moreIn', message: 'More in {set}' }, { set });
+        const highlighted = item._highlightResult?.hierarchy?.lvl0;
+        return {
+          ...item,
+          hierarchy: { ...item.hierarchy, lvl0 },
+          ...(highlighted && {
+            _highlightResult: {
+              ...item._highlightResult,
+              hierarchy: { ...item._highlightResult?.hierarchy, lvl0: { ...highlighted, value: lvl0 } },
+            },
+          }),
+        };
+      },
+    );
   const transform = (hosted: Client): Client =>
     withSearchErrorResult(local ? (browserSearchClient(baseUrl) as unknown as Client) : hosted, texts, () => window.location.href);
   const warm = () => {
@@ -102,7 +130,13 @@ export default function SearchBarWrapper(): React.JSX.Element {
           <html data-search="built-in" />
         </Head>
       )}
-      <Bar transformSearchClient={transform} hitComponent={Hit} preconnect={!local} openInTransition={local} />
+      <Bar
+        transformSearchClient={transform}
+        transformItems={transformItems}
+        hitComponent={Hit}
+        preconnect={!local}
+        openInTransition={local}
+      />
     </div>
   );
 }
