@@ -3,8 +3,9 @@
  * the search modal shows its answer; shared by the unit test and the benchmark.
  *
  * The modal (DocSearch 4.7, `@docsearch/react`) asks for 20 hits, which the
- * search box reorders (src/search/modalGroups.ts: each docs set's best two
- * first, each set's others under its "More in" heading), groups them by
+ * search box reorders (src/search/modalGroups.ts: the engine's first three,
+ * then the best two of each other docs set, then each set's others under its
+ * "More in" heading), groups them by
  * `hierarchy.lvl0` (the docs set, or its "More in") in the order each group
  * first appears, keeps at most 5 a group (`maxResultsPerGroup`), and inside a
  * group lists the hits page by page (`hierarchy.lvl1`), each page where its

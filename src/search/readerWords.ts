@@ -116,19 +116,9 @@ export const readerWords: ReaderWording[] = [
     example: { query: 'How do I make a bulk payout?', page: '/guides/mass-payouts' },
   },
   {
-    say: ['dirty money'],
-    means: 'AML',
-    example: { query: 'Can I check a payment for dirty money?', page: '/guides/charges/attributes' },
-  },
-  {
     say: ['create an account', 'open an account', 'make an account', 'create my account', 'open my account'],
     means: 'sign up',
     example: { query: 'How do I open an account?', page: '/help-center/registration' },
-  },
-  {
-    say: ['stop an invoice', 'stop the invoice', 'stop my invoice', 'cancel an invoice', 'cancel the invoice', 'cancel my invoice'],
-    means: 'void an invoice',
-    example: { query: 'How do I stop an invoice from being paid?', page: '/api/void-invoice' },
   },
   {
     // A charge has a minimum accepted amount (min_accepted_amount_usd).

@@ -281,7 +281,7 @@ test.describe('search modal (built-in index)', () => {
     await expect(page.locator('.DocSearch-Hit a').filter({ hasText: /void/i }).first()).toBeVisible();
   });
 
-  test('the modal lists each docs set\'s best two hits first, then the rest under "More in", as the scores count them', async ({
+  test('the modal lists the engine\'s first three hits first, then the rest under "More in", as the scores count them', async ({
     page,
   }) => {
     const index = JSON.parse(fs.readFileSync(path.resolve('build', SEARCH_INDEX_FILE), 'utf8')) as SearchIndexFile;

@@ -387,14 +387,14 @@ test('edit distance counts a swap of two neighbouring letters as one edit', () =
   for (const [a, b, d] of cases) assert.equal(editDistance(a, b), d, `${a} ${b}`);
 });
 
-test("the modal's groups: each docs set's best two hits first, in the engine's order, then each set's others under its own heading", () => {
-  const hits = ['G1', 'G2', 'G3', 'H1', 'A1', 'A2', 'A3', 'G4', 'H2'];
+test("the modal's groups: the engine's first three, each other set's best two, then each set's others under its own heading", () => {
+  const hits = ['G1', 'H1', 'G2', 'G3', 'A1', 'H2', 'A2', 'A3', 'H3'];
   const ordered = modalGroups(
     hits,
     (hit) => hit[0],
     (hit, set) => `more ${set}: ${hit}`,
   );
-  assert.deepEqual(ordered, ['G1', 'G2', 'H1', 'A1', 'A2', 'H2', 'more G: G3', 'more A: A3', 'more G: G4']);
+  assert.deepEqual(ordered, ['G1', 'H1', 'G2', 'A1', 'A2', 'more G: G3', 'more H: H2', 'more A: A3', 'more H: H3']);
   assert.deepEqual(
     modalGroups(
       [],

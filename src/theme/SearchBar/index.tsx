@@ -24,9 +24,10 @@
  *   (src/search/typeAhead.ts); with the built-in search the modal opens as a
  *   React transition (`openInTransition`, added by the same patch), so those
  *   keys are handled between the slices of its first render;
- * - in both modes, each docs set's best two hits come first, then each set's
- *   others under "More in" the set (`transformItems`, src/search/modalGroups.ts),
- *   with the theme's own URL processing;
+ * - in both modes, the engine's first three hits come first, then the best two
+ *   of each docs set not among them, then each set's others under "More in"
+ *   the set (`transformItems`, src/search/modalGroups.ts), with the theme's
+ *   own URL processing;
  * - hits are Docusaurus links: they load their page on hover or touch, not
  *   when they come into view (patches/@docusaurus+core+*.patch), so the
  *   20 hits each key renders start no prefetch.
