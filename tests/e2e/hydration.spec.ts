@@ -66,14 +66,21 @@ test.describe('operation pages do not shift while they load', () => {
     test(`/api/create-charge at ${width} px: no layout shift`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.addInitScript(() => {
-        // Shifts of the page's content (the navbar is the same on every page, and not measured here).
+        // Shifts of the page's content (the navbar is the same on every page, and not measured here), each with the
+        // boxes it moved from and to, and when: what moved, and by how much, is in the failure's message.
+        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
         const shifts: string[] = [];
         (window as unknown as { __shifts: string[] }).__shifts = shifts;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }>) {
-            const nodes = (entry.sources ?? []).map((s) => s.node).filter((node) => node && document.querySelector('main')?.contains(node));
-            if (nodes.length)
-              shifts.push(`${entry.value.toFixed(4)} ${JSON.stringify(nodes.map((n) => (n?.textContent ?? '').trim().slice(0, 40)))}`);
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Source[] }>) {
+            const moved = (entry.sources ?? []).filter((s) => s.node && document.querySelector('main')?.contains(s.node));
+            if (moved.length)
+              shifts.push(
+                `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms ${JSON.stringify(
+                  moved.map((s) => `${(s.node?.textContent ?? '').trim().slice(0, 40)}: ${box(s.previousRect)} -> ${box(s.currentRect)}`),
+                )}`,
+              );
           }
         }).observe({ type: 'layout-shift', buffered: true });
       });
