@@ -5,12 +5,12 @@
  * The modal (DocSearch 4.7, `@docsearch/react`) asks for 20 hits, which the
  * search box reorders (src/search/modalGroups.ts: the engine's first three,
  * then the best two of each other docs set, then each set's others under its
- * "More in" heading), groups them by
- * `hierarchy.lvl0` (the docs set, or its "More in") in the order each group
- * first appears, keeps at most 5 a group (`maxResultsPerGroup`), and inside a
- * group lists the hits page by page (`hierarchy.lvl1`), each page where its
- * first hit falls. A question's rank is the place of its first answering hit
- * in that order. tests/e2e/search.spec.ts checks the modal lists them so.
+ * "More in" heading). DocSearch groups them by `hierarchy.lvl0` (the docs set,
+ * or its "More in") in the order each group first appears, keeps at most 5 a
+ * group (`maxResultsPerGroup`), and inside a group lists the hits page by page
+ * (`hierarchy.lvl1`), each page where its first hit falls. A question's rank is
+ * the place of its first answering hit in that order. tests/e2e/search.spec.ts
+ * checks that the modal lists them so.
  */
 import type { Engine, Ranked } from '../src/search/engine';
 import { relevanceSet, type RelevanceCase } from './keyword-set';

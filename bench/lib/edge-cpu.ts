@@ -5,10 +5,11 @@
  *   node --single-threaded --import tsx bench/lib/edge-cpu.ts BUILD_DIR first TOOL
  *   node --single-threaded --import tsx bench/lib/edge-cpu.ts BUILD_DIR warm
  *
- * workerd reports no CPU time on a local run, so Node runs the same bundle (V8, as an isolate does) with
- * `--single-threaded`: garbage collection and compilation run on the thread that answers, as they count
- * against a request at the edge, and process.cpuUsage() is that thread's time. The deployment's files
- * come from the build folder by the build's own file <-> route rule, read before the clock starts.
+ * The bound if V8's background work counted against a request (the goals are judged under workerd itself,
+ * bench/lib/edge-workerd.ts): Node runs the same bundle (V8, as an isolate does) with `--single-threaded`, so
+ * garbage collection and compilation run on the thread that answers, and process.cpuUsage() is that thread's
+ * time. The deployment's files come from the build folder by the build's own file <-> route rule, read before
+ * the clock starts.
  *
  * tsx turns on Node's source maps, which workerd has not: Node would then read the maps of the stack's files whenever
  * the bundle makes an error (the SDK's transport makes one as it closes), and count that as the worker's. They are

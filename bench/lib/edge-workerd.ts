@@ -89,7 +89,7 @@ export async function workerdCpu(buildDir: string): Promise<WorkerdCpu> {
  * workerd's start until it answered (its own start, the bundle's compilation and top level, and the GETs that asked
  * whether it answered: a bound on the isolate's start).
  */
-export async function workerdFirstCalls(buildDir: string, tools: string[]): Promise<Array<{ tool: string; first: number; start: number }>> {
+export async function workerdFirstCalls(buildDir: string, tools: string[]): Promise<Array<{ first: number; start: number }>> {
   const all = inputs(buildDir);
   const out = [];
   for (const tool of tools) {
@@ -97,7 +97,7 @@ export async function workerdFirstCalls(buildDir: string, tools: string[]): Prom
     try {
       const start = threadMs(workerd.pid, workerd.pid);
       await callOf(workerd.origin)(tool, all[tool][0]);
-      out.push({ tool, first: threadMs(workerd.pid, workerd.pid) - start, start });
+      out.push({ first: threadMs(workerd.pid, workerd.pid) - start, start });
     } finally {
       await workerd.stop();
     }
