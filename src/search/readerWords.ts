@@ -1,6 +1,6 @@
 /**
- * The glossary's readers' words (src/search/glossary.ts reads them): everyday wordings that find nothing, or the
- * wrong page, because the docs say it in the API's words, each with the site's words for it.
+ * The glossary's readers' words (src/search/glossary.ts joins them with src/search/apiWords.ts's): everyday wordings
+ * that find nothing, or the wrong page, because the docs say it in the API's words, each with the site's words for it.
  *
  * A glossary as a docs team would keep one: each entry is general vocabulary (bill → invoice), never a wording added
  * because one question needs it, and never one for a held-out question (handbook/search-relevance.md). A one-word
@@ -22,7 +22,7 @@ export type ReaderWording = {
   example: { query: string; page: string };
 };
 
-export const readerWords: ReaderWording[] = [
+export const everydayWords: ReaderWording[] = [
   {
     say: [
       'multi-factor authentication',
@@ -49,21 +49,6 @@ export const readerWords: ReaderWording[] = [
     say: ['pays too much', 'paid too much', 'pay too much', 'pays more', 'paid more'],
     means: 'overpaid',
     example: { query: 'What happens when a customer pays too much?', page: '/guides/charges/statuses' },
-  },
-  {
-    say: [
-      'staging environment',
-      'test environment',
-      'dev environment',
-      'without real money',
-      'with fake money',
-      'test money',
-      'test mode',
-      'testnet',
-      'staging',
-    ],
-    means: 'sandbox',
-    example: { query: 'How do I test my integration without real money?', page: '/guides/first-steps/welcome' },
   },
   {
     say: ['get notified', 'be notified', 'notified', 'notification', 'notifications', 'notify me'],
@@ -234,22 +219,6 @@ export const readerWords: ReaderWording[] = [
     example: { query: 'How do I add a crypto address to my allowlist?', page: '/help-center/settings/whitelist' },
   },
   {
-    // Two environments: production and sandbox.
-    say: ['live environment', 'going live', 'live mode', 'go live', 'mainnet'],
-    means: 'production',
-    example: { query: 'How do I switch from the sandbox to live mode?', page: '/guides/first-steps/welcome' },
-  },
-  {
-    say: ['unauthenticated', 'unauthorized', 'unauthorised'],
-    means: 'missing or invalid authentication',
-    example: { query: 'Why does the API answer unauthorized to my calls?', page: '/guides/first-steps/api-key' },
-  },
-  {
-    say: ['throttling', 'throttled', 'throttle'],
-    means: 'rate limited',
-    example: { query: 'Why is the API throttling my requests?', page: '/guides/first-steps/api-key' },
-  },
-  {
     // An embeddable widget lets end users buy crypto with fiat.
     say: ['on-ramp', 'on ramp', 'onramp'],
     means: 'widget',
@@ -264,16 +233,6 @@ export const readerWords: ReaderWording[] = [
     say: ['processing fees', 'processing fee', 'commissions', 'commission'],
     means: 'fees',
     example: { query: 'What commission is taken on a payout?', page: '/guides/payouts' },
-  },
-  {
-    say: ['signing secret', 'signing key', 'hmac key', 'hmac'],
-    means: 'callback signature key',
-    example: { query: 'Where do I find the signing secret for my webhooks?', page: '/help-center/settings/payout-callback' },
-  },
-  {
-    say: ['api credentials', 'api secret key', 'secret keys', 'access keys', 'api secret', 'secret key', 'access key'],
-    means: 'API key',
-    example: { query: 'Where do I get my API secret?', page: '/help-center/settings/api-keys' },
   },
   {
     say: ['partial payments', 'partial payment', 'partially paid', 'paid partially', 'part payment', 'paid in part'],
@@ -329,5 +288,58 @@ export const readerWords: ReaderWording[] = [
     say: ['euros', 'euro'],
     means: 'EUR',
     example: { query: 'Can I withdraw euros to my bank account?', page: '/help-center/withdrawal/fiat' },
+  },
+  {
+    say: ['us dollars', 'us dollar', 'dollars', 'dollar'],
+    means: 'USD',
+    example: { query: 'Can I price a charge in dollars?', page: '/guides/charges/currencies' },
+  },
+  {
+    say: ['dark mode', 'light mode', 'dark theme', 'light theme'],
+    means: 'theme',
+    example: { query: 'Can the hosted payment page use dark mode?', page: '/help-center/checkouts/description' },
+  },
+  {
+    say: ['currency pairs', 'currency pair', 'trading pairs', 'trading pair'],
+    means: 'convert pairs',
+    example: { query: 'Which currency pairs can I convert between?', page: '/api/list-convert-pairs' },
+  },
+  {
+    say: ['automatic conversions', 'automatic conversion', 'convert automatically', 'auto-convert', 'auto convert', 'autoconvert'],
+    means: 'auto-conversion',
+    example: { query: 'How do I set up automatic conversion?', page: '/help-center/settings/auto-conversion' },
+  },
+  {
+    say: ['date ranges', 'date range', 'time ranges', 'time range', 'time frame', 'timeframe'],
+    means: 'period',
+    example: { query: 'Can I get a report for a custom date range?', page: '/help-center/reports' },
+  },
+  {
+    say: ['payees', 'payee'],
+    means: 'recipients',
+    example: { query: 'Can I pay many payees at once?', page: '/guides/mass-payouts' },
+  },
+  {
+    // An open invoice can be voided: the docs never cancel one.
+    say: ['cancelling an invoice', 'canceling an invoice', 'cancel the invoice', 'cancel an invoice', 'cancel invoices', 'cancel invoice'],
+    means: 'void an invoice',
+    example: { query: 'How do I cancel an invoice I sent by mistake?', page: '/help-center/invoices/details' },
+  },
+  {
+    // An invoice's void delay (void_after_seconds) is when it becomes void.
+    say: ['invoice expiration', 'invoice deadline', 'expire the invoice', 'expire an invoice', 'invoice expiry'],
+    means: 'void delay',
+    example: { query: 'Can I set an invoice expiry time?', page: '/help-center/invoices/creating' },
+  },
+  {
+    say: ['flat fees', 'flat fee', 'fixed fees', 'fixed fee'],
+    means: 'fixed part',
+    example: { query: 'Is there a flat fee on SEPA withdrawals?', page: '/help-center/withdrawal/fiat' },
+  },
+  {
+    // A crypto withdrawal goes to a whitelisted address.
+    say: ['withdrawal addresses', 'withdrawal address'],
+    means: 'whitelisted address',
+    example: { query: 'How do I add a withdrawal address?', page: '/help-center/settings/whitelist' },
   },
 ];
