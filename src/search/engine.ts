@@ -21,7 +21,9 @@
  *   "Invoice statuses" first, "update checkout" the call "Update a checkout".
  * - Pages, not sections: a page gives one hit (its best section) before every other page has had its
  *   first, so one page of many sections (an API call's request and responses) cannot take the first hits;
- *   one text of one page is listed once.
+ *   one text of one page is listed once. A page's best hit gains half the scores of its next four, so a
+ *   page that answers in several sections ranks above one section that mentions the words; a page's
+ *   "Next steps", about other pages, weighs half.
  */
 import MiniSearch, { type Options } from 'minisearch';
 import { entryOf, type FacetFilters, type SearchEntry, type SearchRecord } from './records';
@@ -33,7 +35,7 @@ import { tokenize } from './words';
 import { pageShareOf, pageWordsOf, type PageWords } from './pageWords';
 import { answers, candidateEdits, MAX_QUERY_LENGTH, PREFIX_FROM, processTerm, queryOf, singular } from './terms';
 import { filterOf, matcherOf, scoredHits, type Scored } from './scoring';
-import { answeringSentence } from './answeringSentence';
+import { answeringSentence, isLeadIn } from './answeringSentence';
 
 type Doc = { id: number; title: string; section: string; content: string; anchor: string };
 
@@ -139,6 +141,32 @@ function pagesFirst(sorted: Scored[]): Scored[] {
   return [...first, ...later];
 }
 
+/** How many of a page's other hits count for its best one, and what share of their scores. */
+const PAGE_SECTIONS = 4;
+const PAGE_SHARE = 0.5;
+
+/**
+ * A page that answers in several sections above a section that mentions the words once: each page's best hit gains half
+ * the scores of the page's next four (chosen on the tuning sets, bench/HISTORY.md, search round 15).
+ */
+function withPageEvidence(hits: Iterable<Scored>, pageOf: Map<SearchEntry, number>, byRank: (a: Scored, b: Scored) => number): void {
+  const pages = new Map<number, Scored[]>();
+  for (const hit of hits) {
+    const page = pageOf.get(hit.record) ?? -1;
+    const list = pages.get(page);
+    if (list) list.push(hit);
+    else pages.set(page, [hit]);
+  }
+  for (const list of pages.values()) {
+    if (list.length < 2) continue;
+    // In the engine's order, ties too: an index built now and one loaded list hits in different orders.
+    list.sort(byRank);
+    let others = 0;
+    for (let i = 1; i <= PAGE_SECTIONS && i < list.length; i++) others += list[i].score;
+    list[0].score += PAGE_SHARE * others;
+  }
+}
+
 /** What a hit reads to give its words and its answering sentence: the query's terms, and the texts at each URL. */
 type AnswerContext = {
   terms: string[];
@@ -168,7 +196,10 @@ class Hit implements Ranked {
   get text(): string | undefined {
     if (!this.answer) {
       const { terms, prefixed, seen, textsAt } = this.context;
-      const texts = this.record.content !== undefined ? [this.record.content] : (textsAt.get(this.record.url) ?? []);
+      const { content, url } = this.record;
+      const at = textsAt.get(url) ?? [];
+      // A text is its own answer; a lead-in ("Fields of X", a caption) with the texts it leads to, as under a heading.
+      const texts = content === undefined ? at : isLeadIn(content) ? at.slice(Math.max(0, at.indexOf(content))) : [content];
       const holds = (word: string) => {
         let yes = seen.get(word);
         if (yes === undefined) {
@@ -230,6 +261,14 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
     return words;
   };
   const orderOf = new Map(entries.map((entry, i) => [entry, i]));
+  // Each entry's page, by number.
+  const pageNumbers = new Map<string, number>();
+  const pageOf = new Map<SearchEntry, number>();
+  for (const entry of entries) {
+    const page = entry.url.split('#')[0];
+    if (!pageNumbers.has(page)) pageNumbers.set(page, pageNumbers.size);
+    pageOf.set(entry, pageNumbers.get(page) as number);
+  }
   /** The schema pages a query asks the fields of: it names the schema and a field word. */
   const askedSchemas = (query: string) => {
     const named = query.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
@@ -261,6 +300,7 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
           hit.score *= (1 + n) ** 2.5;
         }
       }
+      withPageEvidence(best.values(), pageOf, byRank);
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter(passes);
       const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, doc: -1 });

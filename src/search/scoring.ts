@@ -239,12 +239,17 @@ export function filterOf(filters: FacetFilters): (entry: SearchEntry) => boolean
   };
 }
 
+/** The anchor of a page's "Next steps" section, which every guide and help-centre page ends with. */
+const NEXT_STEPS = '#next-steps';
+
 /**
  * Guides and the help centre own their topics; the API reference's schema
- * pages repeat every field name, so they rank a little lower.
+ * pages repeat every field name, so they rank a little lower. A page's "Next
+ * steps" names other pages and what they are for: it is about them, and weighs
+ * half (chosen on the tuning sets, bench/HISTORY.md, search round 15).
  */
 function weightOf(entry: SearchEntry): number {
-  return isSchemaPage(entry.url) ? 0.6 : 1;
+  return (isSchemaPage(entry.url) ? 0.6 : 1) * (entry.url.endsWith(NEXT_STEPS) ? 0.5 : 1);
 }
 
 /**

@@ -48,6 +48,7 @@ const FROZEN: Record<string, string> = {
   'round12.json': '68cc147641d96661e4dd979d46fba0ba9e35357879173a34440c11650b936342',
   'round13.json': '4b0af10f85613c410ad621a49a74538b3901bcb689386fd809f25ac8a3327ff7',
   'round14.json': 'd686c898cd7c2abd4494cb6773efca5d9fbc4ec2a94d951b35ed92128f243d42',
+  'round15.json': '4765f440860b7292a7c190032c445242fb3d2b1f22c9b114d85833c2e717c019',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
