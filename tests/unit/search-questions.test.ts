@@ -49,6 +49,7 @@ const FROZEN: Record<string, string> = {
   'round13.json': '4b0af10f85613c410ad621a49a74538b3901bcb689386fd809f25ac8a3327ff7',
   'round14.json': 'd686c898cd7c2abd4494cb6773efca5d9fbc4ec2a94d951b35ed92128f243d42',
   'round15.json': '4765f440860b7292a7c190032c445242fb3d2b1f22c9b114d85833c2e717c019',
+  'round16.json': 'd46baca28f7b82165fa1b467d7c1cc424c92e16c414fa7dcfb9bcecd90392931',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
