@@ -5,7 +5,9 @@
  * - Code blocks are highlighted when the site is built; hydration keeps their
  *   HTML (src/theme/CodeBlock/Content) and runs no Prism tokeniser.
  * - An operation page does not move while it loads (the endpoint's URL is in
- *   the server's HTML: src/theme/ApiExplorer/MethodEndpoint and the theme's patch).
+ *   the server's HTML: src/theme/ApiExplorer/MethodEndpoint and the theme's patch),
+ *   and the page actions keep their place while their HTML arrives
+ *   (src/components/CopyPage/styles.module.css).
  */
 import type { Page, CDPSession } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -88,6 +90,26 @@ test.describe('operation pages do not shift while they load', () => {
       // The endpoint shows the server a new reader starts on, from the first paint.
       await expect(page.locator('.openapi__method-endpoint-path')).toHaveText(`${brand.sandboxApiUrl}/charges`);
       expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+    });
+  }
+});
+
+test.describe('the page actions keep their place while their HTML arrives', () => {
+  for (const width of [412, 1280]) {
+    test(`at ${width} px, "Copy page" stays put when the actions after it are not parsed yet`, async ({ page }) => {
+      // A slow phone may paint the page while its HTML still arrives: the row must not place its first actions by the
+      // width of the ones still to come (a right-aligned row did, and moved them when the rest arrived).
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/api/create-charge');
+      const button = page.getByRole('button', { name: 'Copy page' });
+      const before = await button.boundingBox();
+      // The row as the parser has it halfway: everything after "Copy page" not there yet.
+      await page.evaluate(() => {
+        const row = document.querySelector('[data-page-actions]');
+        const first = row?.querySelector('button');
+        while (first?.nextSibling) first.nextSibling.remove();
+      });
+      expect(await button.boundingBox()).toEqual(before);
     });
   }
 });
