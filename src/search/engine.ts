@@ -32,7 +32,7 @@ import { FIELD_WORDS, planOf } from './question';
 import type { ReaderWording } from './readerWords';
 import { readerWords as defaultReaderWords } from './glossary';
 import { tokenize } from './words';
-import { pageShareOf, pageWordsOf, type PageWords } from './pageWords';
+import { pageNumbersOf, pageShareOf, pageWordsOf, type PageWords } from './pageWords';
 import { answers, candidateEdits, MAX_QUERY_LENGTH, PREFIX_FROM, processTerm, queryOf, singular } from './terms';
 import { filterOf, matcherOf, scoredHits, type Scored } from './scoring';
 import { answeringSentence, isLeadIn } from './answeringSentence';
@@ -122,15 +122,14 @@ export function createEngine(records: SearchRecord[], options: EngineOptions = {
  * Pages, not sections: hits in their order, the same text on one page (a repeated paragraph under two headings) once,
  * at its best rank, and a page's hits past MAX_HITS_A_PAGE after every other page's first.
  */
-function pagesFirst(sorted: Scored[]): Scored[] {
+function pagesFirst(sorted: Scored[], pageOf: Map<SearchEntry, number>): Scored[] {
   // Each page's texts shown so far (a text's content, a heading's hierarchy).
-  const shown = new Map<string, Set<string>>();
+  const shown = new Map<number, Set<string>>();
   const first: Scored[] = [];
   const later: Scored[] = [];
   for (const hit of sorted) {
-    const { url, content, hierarchy } = hit.record;
-    const hash = url.indexOf('#');
-    const page = hash < 0 ? url : url.slice(0, hash);
+    const { content, hierarchy } = hit.record;
+    const page = pageOf.get(hit.record) as number;
     const text = content ?? hierarchy.join('\u0000');
     let texts = shown.get(page);
     if (!texts) shown.set(page, (texts = new Set()));
@@ -152,7 +151,7 @@ const PAGE_SHARE = 0.5;
 function withPageEvidence(hits: Iterable<Scored>, pageOf: Map<SearchEntry, number>, byRank: (a: Scored, b: Scored) => number): void {
   const pages = new Map<number, Scored[]>();
   for (const hit of hits) {
-    const page = pageOf.get(hit.record) ?? -1;
+    const page = pageOf.get(hit.record) as number;
     const list = pages.get(page);
     if (list) list.push(hit);
     else pages.set(page, [hit]);
@@ -261,14 +260,8 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
     return words;
   };
   const orderOf = new Map(entries.map((entry, i) => [entry, i]));
-  // Each entry's page, by number.
-  const pageNumbers = new Map<string, number>();
-  const pageOf = new Map<SearchEntry, number>();
-  for (const entry of entries) {
-    const page = entry.url.split('#')[0];
-    if (!pageNumbers.has(page)) pageNumbers.set(page, pageNumbers.size);
-    pageOf.set(entry, pageNumbers.get(page) as number);
-  }
+  const pageNumbers = pageNumbersOf(entries);
+  const pageOf = new Map(entries.map((entry, i) => [entry, pageNumbers[i]]));
   /** The schema pages a query asks the fields of: it names the schema and a field word. */
   const askedSchemas = (query: string) => {
     const named = query.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
@@ -305,7 +298,7 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
       const asked = askedSchemas(typed).filter(passes);
       const schemaHits = asked.map((record) => best.get(record.url) ?? { record, score: 0, doc: -1 });
       const listed = new Set(schemaHits.map((h) => h.record.url));
-      const ranked = [...schemaHits, ...pagesFirst([...best.values()].sort(byRank)).filter((h) => !listed.has(h.record.url))];
+      const ranked = [...schemaHits, ...pagesFirst([...best.values()].sort(byRank), pageOf).filter((h) => !listed.has(h.record.url))];
       const context = { terms, prefixed, seen: new Map<string, boolean>(), textsAt, termsOf };
       return ranked.map((hit) => new Hit(hit.record, hit.score, hit.doc, context));
     },

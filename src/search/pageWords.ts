@@ -10,13 +10,22 @@ export type PageWords = { pages: number; words: Record<string, number[]> };
 
 type Entry = { url: string; hierarchy: string[]; content?: string };
 
-export function pageWordsOf(entries: Entry[]): PageWords {
-  const pageNumbers = new Map<string, number>();
-  const words = new Map<string, number[]>();
-  for (const entry of entries) {
+/** Each entry's page (its URL without the anchor), by number, in the order the pages first appear. */
+export function pageNumbersOf(entries: Array<{ url: string }>): number[] {
+  const numbers = new Map<string, number>();
+  return entries.map((entry) => {
     const page = entry.url.split('#')[0];
-    let n = pageNumbers.get(page);
-    if (n === undefined) pageNumbers.set(page, (n = pageNumbers.size));
+    let n = numbers.get(page);
+    if (n === undefined) numbers.set(page, (n = numbers.size));
+    return n;
+  });
+}
+
+export function pageWordsOf(entries: Entry[]): PageWords {
+  const pageOf = pageNumbersOf(entries);
+  const words = new Map<string, number[]>();
+  for (const [i, entry] of entries.entries()) {
+    const n = pageOf[i];
     for (const w of tokenize([...entry.hierarchy, entry.content ?? ''].join(' '))) {
       const word = w.toLowerCase();
       let pages = words.get(word);
@@ -24,7 +33,7 @@ export function pageWordsOf(entries: Entry[]): PageWords {
       if (pages.at(-1) !== n) pages.push(n);
     }
   }
-  return { pages: pageNumbers.size, words: Object.fromEntries(words) };
+  return { pages: pageOf.reduce((count, n) => Math.max(count, n + 1), 0), words: Object.fromEntries(words) };
 }
 
 /**
