@@ -105,7 +105,7 @@ function issueTable(f: SearchFigures, idle?: IdleBytes, speed: string[][] = []):
       [`the same through search_docs: hit@3 / MRR`, before ? pair(before.mcp) : '—', pair(set.mcp), goal, meets(set.mcp)],
       ...(without
         ? [
-            [`the same without the readers' words (src/search/readerWords.ts), search box`, '', pair(without.modal), 'report', 'report'],
+            [`the same without the readers' words (src/search/glossary.ts), search box`, '', pair(without.modal), 'report', 'report'],
             [`the same without them, search_docs`, '', pair(without.mcp), 'report', 'report'],
           ]
         : []),
