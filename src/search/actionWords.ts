@@ -169,15 +169,20 @@ export const actionWords: ReaderWording[] = [
   {
     say: [
       'getting my business verified',
-      'get my business verified',
       'get our business verified',
+      'get my business verified',
       'verifying our business',
       'verifying my business',
+      'company verification',
       'verify our business',
       'verify my business',
+      'verify our company',
+      'compliance checks',
+      'verify my company',
+      'compliance check',
     ],
     means: 'KYB verification',
-    example: { query: 'what do I need to do to verify my business?', page: '/help-center/kyb' },
+    example: { query: 'How do I verify my company?', page: '/help-center/kyb' },
   },
   {
     say: ['disbursements', 'disbursement', 'paying someone', 'disbursing', 'disbursed', 'disburses', 'pay someone', 'disburse'],
