@@ -30,7 +30,7 @@ export const actionWords: ReaderWording[] = [
       'transfer out',
     ],
     means: 'withdraw',
-    example: { query: 'what do I need before cashing out my balance?', page: '/help-center/withdrawal' },
+    example: { query: 'what do I need before I can pull funds out of my balance?', page: '/help-center/withdrawal' },
   },
   {
     say: [
