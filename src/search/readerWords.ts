@@ -277,6 +277,11 @@ export const everydayWords: ReaderWording[] = [
     example: { query: 'Can I see the status history of a charge?', page: '/guides/charges/statuses' },
   },
   {
+    say: ['company verification', 'compliance checks', 'verify our company', 'compliance check', 'verify my company'],
+    means: 'KYB verification',
+    example: { query: 'How do I verify my company?', page: '/help-center/kyb' },
+  },
+  {
     say: ['risk ratings', 'risk scores', 'risk levels', 'risk rating', 'risk score', 'risk level', 'risky'],
     means: 'AML level',
     example: { query: 'Can I filter deposit payments by risk score?', page: '/guides/deposits/description' },
