@@ -30,7 +30,7 @@ export const actionWords: ReaderWording[] = [
       'transfer out',
     ],
     means: 'withdraw',
-    example: { query: 'what do I need before cashing out my balance?', page: '/help-center/withdrawal' },
+    example: { query: 'what do I need before I can pull funds out of my balance?', page: '/help-center/withdrawal' },
   },
   {
     say: [
@@ -173,16 +173,11 @@ export const actionWords: ReaderWording[] = [
       'get my business verified',
       'verifying our business',
       'verifying my business',
-      'company verification',
       'verify our business',
       'verify my business',
-      'verify our company',
-      'compliance checks',
-      'verify my company',
-      'compliance check',
     ],
     means: 'KYB verification',
-    example: { query: 'How do I verify my company?', page: '/help-center/kyb' },
+    example: { query: 'what do I need to do to verify my business?', page: '/help-center/kyb' },
   },
   {
     say: ['disbursements', 'disbursement', 'paying someone', 'disbursing', 'disbursed', 'disburses', 'pay someone', 'disburse'],

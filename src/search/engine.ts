@@ -109,13 +109,16 @@ export function engineState(records: SearchRecord[]): EngineState {
 
 export function loadEngine(state: EngineState, options: EngineOptions = {}): Engine {
   const pageWords = state.pageWords;
-  return engineOver(state.records.map(entryOf), MiniSearch.loadJS<Doc>(state.index, MINI_OPTIONS), () => pageWords, options);
+  const entries = state.records.map(entryOf);
+  return engineOver(entries, MiniSearch.loadJS<Doc>(state.index, MINI_OPTIONS), pageNumbersOf(entries), () => pageWords, options);
 }
 
 /** The engine over the index records: indexed now, which pages hold each word worked out on the first question. */
 export function createEngine(records: SearchRecord[], options: EngineOptions = {}): Engine {
   const entries = records.map(entryOf);
-  return engineOver(entries, miniSearchOf(entries), () => pageWordsOf(entries), options);
+  // Each entry's page, numbered once: the engine groups hits by it, and the page words (on the first question) read it.
+  const pageNumbers = pageNumbersOf(entries);
+  return engineOver(entries, miniSearchOf(entries), pageNumbers, () => pageWordsOf(entries, pageNumbers), options);
 }
 
 /**
@@ -236,7 +239,13 @@ function headingHas({ words, singulars }: HeadingWords, { stem, isStem, one }: S
   return isStem ? words.some((w) => w.startsWith(stem)) : singulars.has(one);
 }
 
-function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: () => PageWords, options: EngineOptions): Engine {
+function engineOver(
+  entries: SearchEntry[],
+  index: MiniSearch<Doc>,
+  pageNumbers: number[],
+  pageWords: () => PageWords,
+  options: EngineOptions,
+): Engine {
   const words = options.readerWords ?? defaultReaderWords;
   const matcher = matcherOf(index, candidateEdits);
   // The text blocks at each URL (a page's or a heading's anchor), in page order.
@@ -260,7 +269,6 @@ function engineOver(entries: SearchEntry[], index: MiniSearch<Doc>, pageWords: (
     return words;
   };
   const orderOf = new Map(entries.map((entry, i) => [entry, i]));
-  const pageNumbers = pageNumbersOf(entries);
   const pageOf = new Map(entries.map((entry, i) => [entry, pageNumbers[i]]));
   /** The schema pages a query asks the fields of: it names the schema and a field word. */
   const askedSchemas = (query: string) => {

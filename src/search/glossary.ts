@@ -2,9 +2,9 @@
  * The docs' glossary: readers' words and the docs' own synonyms, shared by the engine and the MCP server:
  *
  * - readers' words (`readerWords`: src/search/readerWords.ts, where an entry's rules are, src/search/apiWords.ts and
- *   src/search/actionWords.ts) to the site's words. The engine (src/search/engine.ts) searches a query with each wording replaced by the site's words
- *   (`inSiteWords`), in the search box, on /search and in the MCP server's search_docs alike; list_unknowns reads a
- *   topic in the site's words too.
+ *   src/search/actionWords.ts) to the site's words. The engine (src/search/engine.ts) searches a query with each
+ *   wording replaced by the site's words (`inSiteWords`), in the search box, on /search and in the MCP server's
+ *   search_docs alike; list_unknowns reads a topic in the site's words too.
  * - `siteSynonyms`: words the docs themselves use for one thing (webhook and callback), so that list_unknowns finds the
  *   marks written with either. The engine does not use them (tried: bench/HISTORY.md).
  */

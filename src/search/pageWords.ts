@@ -21,8 +21,7 @@ export function pageNumbersOf(entries: Array<{ url: string }>): number[] {
   });
 }
 
-export function pageWordsOf(entries: Entry[]): PageWords {
-  const pageOf = pageNumbersOf(entries);
+export function pageWordsOf(entries: Entry[], pageOf: number[] = pageNumbersOf(entries)): PageWords {
   const words = new Map<string, number[]>();
   for (const [i, entry] of entries.entries()) {
     const n = pageOf[i];

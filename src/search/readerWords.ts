@@ -1,14 +1,14 @@
 /**
- * The glossary's readers' words (src/search/glossary.ts joins them with src/search/apiWords.ts's): everyday wordings
- * that find nothing, or the wrong page, because the docs say it in the API's words, each with the site's words for it.
+ * The glossary's readers' words (src/search/glossary.ts joins them with the other lists): everyday wordings that find
+ * nothing, or the wrong page, because the docs say it in the API's words, each with the site's words for it.
  *
  * A glossary as a docs team would keep one: each entry is general vocabulary (bill → invoice), never a wording added
  * because one question needs it, and never one for a held-out question (handbook/search-relevance.md). A one-word
  * wording is a word the site never uses: the glossary gives a word the site lacks the site's word for it, and never
  * reads a word the site uses as another (a test checks each against the built index). Its `example` is a readable
- * question whose answering page is in the first three hits with the glossary (tests/unit/search-questions.test.ts,
- * over the built index). `means` must be words of the site: the same test checks that each of its words is in the
- * built index or the OpenAPI document.
+ * question in one of the entry's own wordings, whose answering page is in the first three hits with the glossary
+ * (tests/unit/search-questions.test.ts, over the built index). `means` must be words of the site: the same test checks
+ * that each of its words is in the built index or the OpenAPI document.
  *
  * To add one: write the reader's wording in `say` (lowercase; whole words; the longest first when two
  * overlap), the site's words in `means`, and an `example` question with the page that answers it.
@@ -275,6 +275,11 @@ export const everydayWords: ReaderWording[] = [
     say: ['history of statuses', 'status history', 'status log'],
     means: 'timeline',
     example: { query: 'Can I see the status history of a charge?', page: '/guides/charges/statuses' },
+  },
+  {
+    say: ['company verification', 'compliance checks', 'verify our company', 'compliance check', 'verify my company'],
+    means: 'KYB verification',
+    example: { query: 'How do I verify my company?', page: '/help-center/kyb' },
   },
   {
     say: ['risk ratings', 'risk scores', 'risk levels', 'risk rating', 'risk score', 'risk level', 'risky'],
