@@ -1,19 +1,20 @@
 /**
  * The docs' glossary: readers' words and the docs' own synonyms, shared by the engine and the MCP server:
  *
- * - readers' words (`readerWords`: src/search/readerWords.ts, where an entry's rules are, src/search/apiWords.ts and
- *   src/search/actionWords.ts) to the site's words. The engine (src/search/engine.ts) searches a query with each
- *   wording replaced by the site's words (`inSiteWords`), in the search box, on /search and in the MCP server's
- *   search_docs alike; list_unknowns reads a topic in the site's words too.
+ * - readers' words (`readerWords`: src/search/readerWords.ts, where an entry's rules are, src/search/apiWords.ts,
+ *   src/search/actionWords.ts and src/search/quantityWords.ts) to the site's words. The engine (src/search/engine.ts)
+ *   searches a query with each wording replaced by the site's words (`inSiteWords`), in the search box, on /search and
+ *   in the MCP server's search_docs alike; list_unknowns reads a topic in the site's words too.
  * - `siteSynonyms`: words the docs themselves use for one thing (webhook and callback), so that list_unknowns finds the
  *   marks written with either. The engine does not use them (tried: bench/HISTORY.md).
  */
 import { everydayWords, type ReaderWording } from './readerWords';
 import { apiWords } from './apiWords';
 import { actionWords } from './actionWords';
+import { quantityWords } from './quantityWords';
 
-/** The readers' words: everyday ones, the API's and the actions' (each file's own list), one glossary. */
-export const readerWords: ReaderWording[] = [...everydayWords, ...apiWords, ...actionWords];
+/** The readers' words: everyday ones, the API's, the actions' and the quantities' (each file's own list), one glossary. */
+export const readerWords: ReaderWording[] = [...everydayWords, ...apiWords, ...actionWords, ...quantityWords];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
