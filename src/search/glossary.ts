@@ -2,9 +2,10 @@
  * The docs' glossary: readers' words and the docs' own synonyms, shared by the engine and the MCP server:
  *
  * - readers' words (`readerWords`: src/search/readerWords.ts, where an entry's rules are, src/search/apiWords.ts,
- *   src/search/actionWords.ts and src/search/quantityWords.ts) to the site's words. The engine (src/search/engine.ts)
- *   searches a query with each wording replaced by the site's words (`inSiteWords`), in the search box, on /search and
- *   in the MCP server's search_docs alike; list_unknowns reads a topic in the site's words too.
+ *   src/search/actionWords.ts, src/search/quantityWords.ts and src/search/providerWords.ts) to the site's words. The
+ *   engine (src/search/engine.ts) searches a query with each wording replaced by the site's words (`inSiteWords`), in
+ *   the search box, on /search and in the MCP server's search_docs alike; list_unknowns reads a topic in the site's
+ *   words too.
  * - `siteSynonyms`: words the docs themselves use for one thing (webhook and callback), so that list_unknowns finds the
  *   marks written with either. The engine does not use them (tried: bench/HISTORY.md).
  */
@@ -12,9 +13,10 @@ import { everydayWords, type ReaderWording } from './readerWords';
 import { apiWords } from './apiWords';
 import { actionWords } from './actionWords';
 import { quantityWords } from './quantityWords';
+import { providerWords } from './providerWords';
 
-/** The readers' words: everyday ones, the API's, the actions' and the quantities' (each file's own list), one glossary. */
-export const readerWords: ReaderWording[] = [...everydayWords, ...apiWords, ...actionWords, ...quantityWords];
+/** The readers' words: everyday ones, the API's, the actions', the quantities' and other APIs' (each file's own list). */
+export const readerWords: ReaderWording[] = [...everydayWords, ...apiWords, ...actionWords, ...quantityWords, ...providerWords];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

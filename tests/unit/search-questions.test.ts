@@ -53,6 +53,7 @@ const FROZEN: Record<string, string> = {
   'round17.json': 'b3165b40da04793d3f5dc44f1a876006b3b25b94d58d0528fdb5f97f4860b867',
   'round18.json': '042dbc8d98b13e49215d43c98570ecace84072292e31ad366de0a7687e942361',
   'round19.json': '7c1f83da35b01271186718b2dce4190f1c6ac7ce84fa930b8e8c24e77e4ff147',
+  'round20.json': '36aee6bf1cc7c9355179d90ba3620e57190f3531ebf3a9e8d330f62354edc13e',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
