@@ -54,6 +54,7 @@ const HELD_OUT_BEFORE: Record<number, { modal: Pair; mcp: Pair }> = {
   19: { modal: { hit3: 0.75, mrr: 0.644 }, mcp: { hit3: 0.75, mrr: 0.639 } },
   20: { modal: { hit3: 0.816, mrr: 0.64 }, mcp: { hit3: 0.816, mrr: 0.643 } },
   21: { modal: { hit3: 0.765, mrr: 0.645 }, mcp: { hit3: 0.765, mrr: 0.656 } },
+  22: { modal: { hit3: 0.647, mrr: 0.478 }, mcp: { hit3: 0.647, mrr: 0.481 } },
 };
 
 /** Issue 42's goal for questions nobody tuned on, in the modal's order and through search_docs. */

@@ -55,6 +55,7 @@ const FROZEN: Record<string, string> = {
   'round19.json': '7c1f83da35b01271186718b2dce4190f1c6ac7ce84fa930b8e8c24e77e4ff147',
   'round20.json': '36aee6bf1cc7c9355179d90ba3620e57190f3531ebf3a9e8d330f62354edc13e',
   'round21.json': '86fb6d6a2259d3f12b2da845f986c73e0aab891ca91472b7ebe668bea0b34aab',
+  'round22.json': '15e3cf67bf7c931355514e0c086e2fbb6d0d73dca0c25fbb2cac46bf490a208d',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
