@@ -63,6 +63,8 @@ together \
 hosted=""
 if [ "${SKIP_BUILD:-}" != "1" ]; then
   step "build (generates the API reference from openapi/ first)"
+  # A stale copy of a renamed reference page: gen-api must empty api/ first (tests/unit/gen-api.test.ts).
+  mkdir -p api && printf -- '---\nid: renamed-reference-page\n---\n\nA page whose source is gone.\n' > api/renamed-reference-page.mdx
   npm run --silent build
   # The hosted-search build only serves the browser tests: it builds while the checks below run.
   hosted_log=$(mktemp)
