@@ -33,7 +33,7 @@ const BEFORE = {
  * before the readers' words from WordNet; round 6's at 4eb8cd5; round 8's at 9bb03c9 (round 7 was withdrawn:
  * bench/HISTORY.md); round 9's at a5f7507; round 10's at a4665c5; round 12's at bd4f8c2 (round 11 was withdrawn);
  * round 13's at 7ae8e4b; round 14's at d41f51d; round 15's at 56bb563; round 16's at 0a8d75a; round 17's at 85c69e4;
- * round 18's at a70236e.
+ * round 18's at a70236e; round 19's at a7df6c4; round 20's at 6d22bc1; round 21's at e62886b; round 22's at 667f8ea.
  * A set added later gets its row here, measured before any change of its round.
  */
 const HELD_OUT_BEFORE: Record<number, { modal: Pair; mcp: Pair }> = {
