@@ -111,5 +111,20 @@ test.describe('the page actions keep their place while their HTML arrives', () =
       });
       expect(await button.boundingBox()).toEqual(before);
     });
+
+    test(`at ${width} px, the assistant menu stays put while its summary's text arrives`, async ({ page }) => {
+      // Half its text parsed, a narrower menu fitted on the first line at 412 px, then wrapped to the next when the
+      // rest arrived (a layout shift seen under load in the test above's describe block, of the page's "Open in" menu).
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, '/api/create-charge');
+      const menu = page.locator('[data-page-actions] details');
+      const before = await menu.boundingBox();
+      await page.evaluate(() => {
+        const summary = document.querySelector('[data-page-actions] details summary');
+        if (summary) summary.textContent = 'Use with';
+      });
+      const after = await menu.boundingBox();
+      expect({ x: after?.x, y: after?.y }).toEqual({ x: before?.x, y: before?.y });
+    });
   }
 });
