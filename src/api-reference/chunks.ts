@@ -18,7 +18,7 @@ import type { Chunk, Configuration, Module } from 'webpack';
  *
  * The build fails when Docusaurus no longer has the `common` cache group this
  * rewrites, so an upgrade is reviewed here. Tests: the first-load weight tests of
- * tests/e2e/api-reference.spec.ts and tests/e2e/routes.spec.ts.
+ * tests/e2e/api-reference.spec.ts and the crawl's stylesheet check (tests/e2e/crawl.spec.ts).
  */
 export default function apiChunksPlugin(context: LoadContext): Plugin<void> {
   const apiContentDir = path.join(context.siteDir, 'api') + path.sep;

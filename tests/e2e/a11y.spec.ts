@@ -1,9 +1,8 @@
 import { test, expect } from './fixtures';
 import { axeViolations, gotoHydrated } from './helpers';
 
-// Every route of the route table is checked with axe in the route-table pass
-// (tests/e2e/routes.spec.ts), on the same page load, but /api, which api-reference.spec.ts
-// scans with a viewport taller than the page. Here: the not-found page and a phone.
+// Every route of the route table, and API pages of each kind, are checked with axe in the crawl
+// (tests/e2e/crawl.spec.ts), on the same page load. Here: the not-found page and a phone.
 
 test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   test('/no-such-page has no violations', async ({ page }) => {
@@ -16,7 +15,6 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
 
 test.describe('accessibility on a phone (412 px, as Lighthouse mobile)', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-  // /api: scanned in api-reference.spec.ts.
   for (const route of ['/api/create-charge', '/guides/charges/attributes', '/help-center/withdrawal/statuses']) {
     test(`${route} has no violations`, async ({ page }) => {
       await gotoHydrated(page, route);

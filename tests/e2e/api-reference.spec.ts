@@ -264,22 +264,9 @@ test.describe('API Reference first-load code', () => {
   }
 });
 
+// The hydrated pages (the overview, each operation above, a schema page and a webhook) are audited in the crawl
+// (crawl.spec.ts), in a viewport taller than the page. Here: the server's HTML, and the parts a reader opens.
 test.describe('API Reference accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  const pages = [
-    '/api',
-    ...operations.map((op) => op.page),
-    '/api/schemas/charge', // a schema page
-    '/api/payin-callback', // a webhook
-  ];
-  for (const path of pages) {
-    test(`${path} has no violations`, async ({ page }) => {
-      // A viewport taller than the page, so that axe can check the colours of every element.
-      await page.setViewportSize({ width: 1280, height: 12000 });
-      await gotoHydrated(page, path);
-      await expectNoAxeViolations(page);
-    });
-  }
-
   // The theme's markup is fixed in its patch (patches/docusaurus-theme-openapi-docs+*.patch),
   // not by a script after hydration: the server's HTML passes as it is.
   for (const path of ['/api', '/api/create-charge', '/api/list-charges', '/api/schemas/charge', '/api/payin-callback']) {
@@ -320,15 +307,24 @@ test.describe('API Reference accessibility (axe-core, WCAG 2.1 A and AA)', () =>
 });
 
 test.describe('guides and help centre without API Reference code', () => {
-  for (const path of ['/guides/charges/creating', '/help-center/balances']) {
-    test(`${path} requests none of the explorer, code generator or schema viewer code`, async ({ page, browser, baseURL }) => {
-      // The chunks that opening the explorer loads, found on an operation page.
-      const explorerContext = await browser.newContext();
-      await blockExternalHosts(explorerContext, baseURL as string);
-      const lazy = await explorerChunks(await explorerContext.newPage());
-      await explorerContext.close();
-      expect(lazy.some((url) => /\/api-explorer\.[0-9a-f]+\.js$/.test(url))).toBe(true);
+  test('a guide and a help-centre page request none of the explorer, code generator or schema viewer code', async ({
+    browser,
+    baseURL,
+  }) => {
+    // Each page in a browser context of its own: nothing comes from another page's cache.
+    const freshPage = async () => {
+      const context = await browser.newContext();
+      await blockExternalHosts(context, baseURL as string);
+      return { page: await context.newPage(), close: () => context.close() };
+    };
+    // The chunks that opening the explorer loads, found on an operation page.
+    const explorer = await freshPage();
+    const lazy = await explorerChunks(explorer.page);
+    await explorer.close();
+    expect(lazy.some((url) => /\/api-explorer\.[0-9a-f]+\.js$/.test(url))).toBe(true);
 
+    for (const path of ['/guides/charges/creating', '/help-center/balances']) {
+      const { page, close } = await freshPage();
       const bodies = recordScriptBodies(page);
       // The search's engine loads at idle on every page, in its worker, also while the explorer's
       // chunks were being recorded: it is not the explorer's (search.spec.ts tests where it loads).
@@ -338,19 +334,23 @@ test.describe('guides and help centre without API Reference code', () => {
       const settled = trackAssets(page);
       await page.goto(path);
       await settled();
-      expect(bodies.size).toBeGreaterThan(0);
+      expect(bodies.size, path).toBeGreaterThan(0);
       for (const [url, body] of bodies) {
         const text = (await body).toString('utf8');
         if (SEARCH_MARKERS.some((marker) => text.includes(marker))) searchCode.add(url);
       }
-      expect([...bodies.keys()].filter((url) => lazy.includes(url) && !searchCode.has(url))).toEqual([]);
+      expect(
+        [...bodies.keys()].filter((url) => lazy.includes(url) && !searchCode.has(url)),
+        path,
+      ).toEqual([]);
       for (const [url, body] of bodies) {
         const text = (await body).toString('utf8');
         const found = HEAVY_CODE_MARKERS.filter((marker) => text.includes(marker));
-        expect(found, `${url} contains ${found.join(', ')}`).toEqual([]);
+        expect(found, `${path}: ${url} contains ${found.join(', ')}`).toEqual([]);
       }
-    });
-  }
+      await close();
+    }
+  });
 });
 
 test.describe('API Reference sidebar', () => {

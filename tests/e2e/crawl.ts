@@ -2,8 +2,8 @@
  * One visit of a built page, recording everything the crawl's checks read (tests/e2e/crawl.spec.ts): the
  * answer's status, hydration, the title and the first h1, the not-found page, console errors, page errors
  * and CSP violations, the scripts and stylesheets the page loads without a reader's action, its diagrams
- * and whether they are drawn, and, where asked, axe's violations. A page is opened once; every check
- * asserts on the record.
+ * and whether they are drawn, and, where asked, axe's violations (in a viewport taller than the page where asked:
+ * axe then checks the colours of every element). A page is opened once; every check asserts on the record.
  */
 import { expect, type Page } from '@playwright/test';
 import { axeViolations, linksInViewReported, watchCsp } from './helpers';
@@ -53,17 +53,27 @@ const within = (wait: Promise<unknown>) =>
     () => false,
   );
 
+/** A viewport taller than the longest page audited in it (an API page), as wide as a desktop. */
+const TALL = { width: 1280, height: 12_000 };
+
+/** How a visit audits: not at all, with axe in the tab's viewport, or with axe in a viewport taller than the page. */
+export type Audit = 'none' | 'in view' | 'whole page';
+
 /**
  * A crawler over one tab: `visit(route)` opens the route, waits until it has hydrated and loaded all the
  * code it loads without a reader's action (and drawn its diagrams), then records it; with `audit`, axe
- * runs on it as it is then.
+ * runs on it as it is then. A 'whole page' visit opens the page in the tall viewport, and the tab's own
+ * viewport comes back for the next visit.
  */
-export async function crawler(page: Page): Promise<(route: string, options?: { audit?: boolean }) => Promise<Visit>> {
+export async function crawler(page: Page): Promise<(route: string, options?: { audit?: Audit }) => Promise<Visit>> {
   let current = '';
   const problems = await watchCsp(page, () => current);
-  return async (route, { audit = false } = {}) => {
+  const viewport = page.viewportSize();
+  return async (route, { audit = 'none' } = {}) => {
     current = route;
     const before = (await problems()).length;
+    if (audit === 'whole page') await page.setViewportSize(TALL);
+    else if (viewport) await page.setViewportSize(viewport);
     const response = await page.goto(route);
     const hydrated = await within(page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: STAGE_TIMEOUT }));
     if (hydrated) await linksInViewReported(page);
@@ -90,7 +100,7 @@ export async function crawler(page: Page): Promise<(route: string, options?: { a
       stillLoading: await unfinishedAssets(page),
       diagrams,
       drawn: await page.locator('.docusaurus-mermaid-container svg').count(),
-      axe: audit ? await axeViolations(page) : undefined,
+      axe: audit === 'none' ? undefined : await axeViolations(page),
       problems: [],
     };
     return { ...visit, problems: (await problems()).slice(before) };
