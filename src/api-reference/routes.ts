@@ -34,3 +34,8 @@ export function schemaPageUrl(name: string): string {
 export function isSchemaPage(route: string): boolean {
   return route.startsWith(SCHEMA_PAGES);
 }
+
+/** Whether a route (an anchor or a query after it too) is a page of the API Reference: /api, an operation's or a schema's. */
+export function isReferencePage(route: string): boolean {
+  return /^\/api(?:[/#?]|$)/.test(route);
+}

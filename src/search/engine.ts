@@ -24,10 +24,11 @@
  *   one text of one page is listed once. A page's best hit gains half the scores of its next four, so a
  *   page that answers in several sections ranks above one section that mentions the words; a page's
  *   "Next steps", about other pages, weighs half.
+ * - A question in a sentence gets the page that explains before the API Reference's page that lists.
  */
 import MiniSearch, { type Options } from 'minisearch';
 import { entryOf, type FacetFilters, type SearchEntry, type SearchRecord } from './records';
-import { isSchemaPage } from '../api-reference/routes';
+import { isReferencePage, isSchemaPage } from '../api-reference/routes';
 import { FIELD_WORDS, planOf } from './question';
 import type { ReaderWording } from './readerWords';
 import { readerWords as defaultReaderWords } from './glossary';
@@ -142,6 +143,13 @@ function pagesFirst(sorted: Scored[], pageOf: Map<SearchEntry, number>): Scored[
   }
   return [...first, ...later];
 }
+
+/**
+ * A question in a sentence is answered by the page that explains (a guide, the help centre) before the reference that
+ * lists (the API Reference's pages): the reference's hits weigh 0.7 (chosen on the tuning sets, bench/HISTORY.md,
+ * search round 23). Keywords (a call's or a field's name) are not weighed.
+ */
+const REFERENCE_IN_A_SENTENCE = 0.7;
 
 /** How many of a page's other hits count for its best one, and what share of their scores. */
 const PAGE_SECTIONS = 4;
@@ -278,7 +286,7 @@ function engineOver(
   };
   // On a tie, a guide or help-centre page before the API reference's page of the same thing, then the index's order
   // (whatever order MiniSearch's own index, built now or loaded, lists them in).
-  const ref = (hit: Scored) => (hit.record.url.startsWith('/api') ? 1 : 0);
+  const ref = (hit: Scored) => (isReferencePage(hit.record.url) ? 1 : 0);
   const order = (hit: Scored) => orderOf.get(hit.record) ?? 0;
   const byRank = (a: Scored, b: Scored) => b.score - a.score || ref(a) - ref(b) || order(a) - order(b);
 
@@ -301,6 +309,7 @@ function engineOver(
           hit.score *= (1 + n) ** 2.5;
         }
       }
+      if (plan.sentence) for (const hit of best.values()) if (isReferencePage(hit.record.url)) hit.score *= REFERENCE_IN_A_SENTENCE;
       withPageEvidence(best.values(), pageOf, byRank);
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter(passes);

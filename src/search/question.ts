@@ -9,6 +9,8 @@
  *   a word's -ate/-ation forms are searched as one (authenticate finds authentication).
  * - The hits whose own heading holds the most of the question's rare words (held by few pages) come
  *   first, before those that have them only in their text or in the title of the page they sit on.
+ * - A sentence is answered by the page that explains before the reference that lists: the API
+ *   Reference's hits weigh less (keywords, a field's or a call's name, are not weighed).
  * - A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
  */
 import { inSiteWords } from './glossary';
@@ -78,6 +80,8 @@ function stemOf(word: string): string {
 type Plan = {
   /** What the engine searches. */
   query: string;
+  /** Whether the query is a sentence (a question), not keywords. */
+  sentence: boolean;
   /** Stems of the question's rare words, which the hits' own headings should hold. */
   rare: string[];
   /**
@@ -96,17 +100,17 @@ const ANY_PREFIX = () => true;
  */
 export function planOf(typed: string, pageShare: (word: string) => number, words?: ReaderWording[]): Plan {
   const query = inSiteWords(withoutContractions(typed), words);
-  if (!isSentence(typed)) return { query, rare: [], prefix: ANY_PREFIX };
+  if (!isSentence(typed)) return { query, sentence: false, rare: [], prefix: ANY_PREFIX };
   const telling = wordsOf(query)
     // A letter alone (the s of a possessive) says nothing.
     .filter((w) => ![QUESTION_WORDS, FILLER_WORDS, STOP_WORDS].some((set) => set.has(w.toLowerCase())) && !/^\p{L}$/u.test(w))
     .filter((w) => !/^\p{Ll}+$/u.test(w.toLowerCase()) || pageShare(w.toLowerCase()) <= COMMON_SHARE);
-  if (telling.length === 0) return { query, rare: [], prefix: ANY_PREFIX };
+  if (telling.length === 0) return { query, sentence: true, rare: [], prefix: ANY_PREFIX };
   const plain = (w: string) => /^\p{L}+$/u.test(w);
   const stems = telling.map((w) => (plain(w) ? stemOf(w.toLowerCase()) : w));
   const shares = telling.map((w) => (plain(w) ? pageShare(w.toLowerCase()) : 1));
   const rare = stems.filter((_, i) => shares[i] <= RARE_SHARE);
   const stemmed = new Set(stems.filter((stem, i) => stem !== telling[i].toLowerCase()));
   const complete = /[?.!]\s*$/.test(typed);
-  return { query: stems.join(' '), rare, prefix: (word, last) => stemmed.has(word) || (last && !complete) };
+  return { query: stems.join(' '), sentence: true, rare, prefix: (word, last) => stemmed.has(word) || (last && !complete) };
 }

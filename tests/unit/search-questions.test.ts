@@ -56,6 +56,7 @@ const FROZEN: Record<string, string> = {
   'round20.json': '36aee6bf1cc7c9355179d90ba3620e57190f3531ebf3a9e8d330f62354edc13e',
   'round21.json': '86fb6d6a2259d3f12b2da845f986c73e0aab891ca91472b7ebe668bea0b34aab',
   'round22.json': '15e3cf67bf7c931355514e0c086e2fbb6d0d73dca0c25fbb2cac46bf490a208d',
+  'round23.json': '98ec6531510f459ce405c45f7b3ccb01863d96e5f91fe850a14d6935be2ce5a3',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {

@@ -1,6 +1,7 @@
 /**
  * How the engine ranks hits (src/search/engine.ts and scoring.ts), on records made for each rule: a long
- * query's words, titles above text, pages rather than sections, and a page that answers in several sections.
+ * query's words, titles above text, pages rather than sections, a page that answers in several sections, and the
+ * page that explains before the reference.
  * The rules' effect on the site's own questions is in search.test.ts and search-questions.test.ts.
  */
 import { test } from 'node:test';
@@ -126,4 +127,28 @@ test('a page\'s "Next steps", about other pages, weighs half', () => {
   const own = score('/help/topup#more');
   assert.ok(own > 0);
   assert.ok(Math.abs(score('/help/topup#next-steps') - own / 2) < 1e-9, `${score('/help/topup#next-steps')} against ${own}`);
+});
+
+test('a question in a sentence gets the page that explains before the API Reference; keywords weigh both alike', () => {
+  // The same text under the same headings, on a guide and on an API Reference page, each beside pages about other things.
+  const others: SearchRecord[] = [1, 2, 3].map((i) => ({
+    u: `/help/other-${i}`,
+    t: 'content',
+    h: ['Help Center', `Other ${i}`],
+    c: `Unrelated words, number ${i}.`,
+    g: 'docs-help-center-current',
+    l: 'en',
+  }));
+  const score = (u: string, query: string) =>
+    createEngine([
+      { u, t: 'content', h: ['Payouts', 'Limits'], c: 'A payout over the turnover limit fails.', g: 'docs-default-current', l: 'en' },
+      ...others,
+    ]).search(query)[0]?.score ?? 0;
+  const question = 'why does a payout over the turnover limit fail?';
+  const inGuide = score('/guides/payouts#limits', question);
+  assert.ok(inGuide > 0);
+  assert.ok(score('/api/create-payout#limits', question) < inGuide, 'the API page weighs less in a question');
+  assert.ok(score('/api#limits', question) < inGuide, 'the overview is the API Reference too');
+  assert.equal(score('/apis/payouts#limits', question), inGuide, 'a route that only starts with the letters is not');
+  assert.equal(score('/api/create-payout#limits', 'payout turnover limit'), score('/guides/payouts#limits', 'payout turnover limit'));
 });
