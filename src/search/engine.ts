@@ -23,7 +23,7 @@
  *   first, so one page of many sections (an API call's request and responses) cannot take the first hits;
  *   one text of one page is listed once. A page's best hit gains half the scores of its next four, so a
  *   page that answers in several sections ranks above one section that mentions the words; a page's
- *   "Next steps", about other pages, weighs half.
+ *   "Next steps" and a section overview's "In this section", about other pages, weigh half.
  * - A question in a sentence gets the page that explains before the API Reference's page that lists.
  */
 import MiniSearch, { type Options } from 'minisearch';

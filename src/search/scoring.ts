@@ -239,17 +239,21 @@ export function filterOf(filters: FacetFilters): (entry: SearchEntry) => boolean
   };
 }
 
-/** The anchor of a page's "Next steps" section, which every guide and help-centre page ends with. */
-const NEXT_STEPS = '#next-steps';
+/**
+ * The anchors of the sections about other pages: a page's "Next steps", which every guide and help-centre page ends
+ * with, and a section overview's "In this section", a card for each page of the section (its title and summary).
+ */
+const ABOUT_OTHER_PAGES = ['#next-steps', '#in-this-section'];
 
 /**
  * Guides and the help centre own their topics; the API reference's schema
- * pages repeat every field name, so they rank a little lower. A page's "Next
- * steps" names other pages and what they are for: it is about them, and weighs
- * half (chosen on the tuning sets, bench/HISTORY.md, search round 15).
+ * pages repeat every field name, so they rank a little lower. A section about
+ * other pages ("Next steps", "In this section") names them and what they are
+ * for: it is about them, and weighs half (chosen on the tuning sets,
+ * bench/HISTORY.md, search rounds 15 and 24).
  */
 function weightOf(entry: SearchEntry): number {
-  return (isSchemaPage(entry.url) ? 0.6 : 1) * (entry.url.endsWith(NEXT_STEPS) ? 0.5 : 1);
+  return (isSchemaPage(entry.url) ? 0.6 : 1) * (ABOUT_OTHER_PAGES.some((anchor) => entry.url.endsWith(anchor)) ? 0.5 : 1);
 }
 
 /**

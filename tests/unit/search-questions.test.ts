@@ -57,6 +57,7 @@ const FROZEN: Record<string, string> = {
   'round21.json': '86fb6d6a2259d3f12b2da845f986c73e0aab891ca91472b7ebe668bea0b34aab',
   'round22.json': '15e3cf67bf7c931355514e0c086e2fbb6d0d73dca0c25fbb2cac46bf490a208d',
   'round23.json': '98ec6531510f459ce405c45f7b3ccb01863d96e5f91fe850a14d6935be2ce5a3',
+  'round24.json': '5a8ba3fc5c8b00a0fdc559c64355d1ced3ae66dd64d059e0b33b89e3fe32392d',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {

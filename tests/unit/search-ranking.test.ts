@@ -111,14 +111,14 @@ test('a page that answers in several sections ranks above a section that mention
   assert.equal(first([other, sections[0]]), '/help/balances');
 });
 
-test('a page\'s "Next steps", about other pages, weighs half', () => {
-  // The same text under the same heading, once as a page's Next steps and once as another section.
+test('a page\'s "Next steps" and a section overview\'s "In this section", about other pages, weigh half', () => {
+  // The same text under the same heading, once as a section about other pages and once as another section.
   const score = (u: string) =>
     createEngine([
       {
         u,
         t: 'content',
-        h: ['Help Center', 'Top up', 'Next steps'],
+        h: ['Help Center', 'Top up', 'Mass payouts'],
         c: 'Pay many recipients at once with a mass payout.',
         g: 'docs-help-center-current',
         l: 'en',
@@ -126,7 +126,10 @@ test('a page\'s "Next steps", about other pages, weighs half', () => {
     ]).search('mass payout')[0]?.score ?? 0;
   const own = score('/help/topup#more');
   assert.ok(own > 0);
-  assert.ok(Math.abs(score('/help/topup#next-steps') - own / 2) < 1e-9, `${score('/help/topup#next-steps')} against ${own}`);
+  for (const anchor of ['#next-steps', '#in-this-section']) {
+    const about = score(`/help/topup${anchor}`);
+    assert.ok(Math.abs(about - own / 2) < 1e-9, `${anchor}: ${about} against ${own}`);
+  }
 });
 
 test('a question in a sentence gets the page that explains before the API Reference; keywords weigh both alike', () => {
