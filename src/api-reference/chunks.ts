@@ -18,7 +18,8 @@ import type { Chunk, Configuration, Module } from 'webpack';
  *
  * The build fails when Docusaurus no longer has the `common` cache group this
  * rewrites, so an upgrade is reviewed here. Tests: the first-load weight tests of
- * tests/e2e/api-reference.spec.ts and the crawl's stylesheet check (tests/e2e/crawl.spec.ts).
+ * the crawl (tests/e2e/crawl.spec.ts: no explorer code on an API page's first load, the API stylesheet on /api
+ * pages only) and tests/e2e/api-reference.spec.ts (guides load no API Reference code).
  */
 export default function apiChunksPlugin(context: LoadContext): Plugin<void> {
   const apiContentDir = path.join(context.siteDir, 'api') + path.sep;

@@ -144,13 +144,6 @@ function pagesFirst(sorted: Scored[], pageOf: Map<SearchEntry, number>): Scored[
   return [...first, ...later];
 }
 
-/**
- * A question in a sentence is answered by the page that explains (a guide, the help centre) before the reference that
- * lists (the API Reference's pages): the reference's hits weigh 0.7 (chosen on the tuning sets, bench/HISTORY.md,
- * search round 23). Keywords (a call's or a field's name) are not weighed.
- */
-const REFERENCE_IN_A_SENTENCE = 0.7;
-
 /** How many of a page's other hits count for its best one, and what share of their scores. */
 const PAGE_SECTIONS = 4;
 const PAGE_SHARE = 0.5;
@@ -297,7 +290,7 @@ function engineOver(
       if (terms.length === 0) return [];
       const prefixed = terms.map((t, i) => plan.prefix(t, i === terms.length - 1));
       const passes = filterOf(facetFilters);
-      const { best, termsOf } = scoredHits(matcher, entries, { terms, prefixed, words: queryWords }, passes);
+      const { best, termsOf } = scoredHits(matcher, entries, { terms, prefixed, words: queryWords, sentence: plan.sentence }, passes);
       // A question's hits whose own heading holds its rare words weigh more: (1 + n) ** 2.5, 5.7 times for one, 15.6
       // for two (chosen on the relevance sets: a heading about the question's topic above text that mentions it).
       if (plan.rare.length) {
@@ -309,7 +302,6 @@ function engineOver(
           hit.score *= (1 + n) ** 2.5;
         }
       }
-      if (plan.sentence) for (const hit of best.values()) if (isReferencePage(hit.record.url)) hit.score *= REFERENCE_IN_A_SENTENCE;
       withPageEvidence(best.values(), pageOf, byRank);
       // A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
       const asked = askedSchemas(typed).filter(passes);

@@ -11,12 +11,15 @@
  * upgrade that changes them fails at the engine's creation rather than ranking wrongly.
  */
 import type MiniSearch from 'minisearch';
-import { isSchemaPage } from '../api-reference/routes';
+import { isReferencePage, isSchemaPage } from '../api-reference/routes';
 import { answers, PREFIX_FROM, type QueryWord } from './terms';
 import type { FacetFilters, SearchEntry } from './records';
 
-/** The query's terms as the engine reads them: each with whether it matches as a prefix, and its words as bits. */
-export type Query = { terms: string[]; prefixed: boolean[]; words: QueryWord[] };
+/**
+ * The query's terms as the engine reads them: each with whether it matches as a prefix, its words as bits, and whether
+ * it is a sentence (a question), which weighs the API Reference less (`weightOf`).
+ */
+export type Query = { terms: string[]; prefixed: boolean[]; words: QueryWord[]; sentence: boolean };
 
 /** An indexed word's postings in MiniSearch's index: by field id, each record's short id and the word's count in it. */
 type Postings = Map<number, Map<number, number>>;
@@ -246,14 +249,26 @@ export function filterOf(filters: FacetFilters): (entry: SearchEntry) => boolean
 const ABOUT_OTHER_PAGES = ['#next-steps', '#in-this-section'];
 
 /**
+ * A question in a sentence is answered by the page that explains (a guide, the help centre) before the reference that
+ * lists (the API Reference's pages): the reference's hits weigh 0.7 (chosen on the tuning sets, bench/HISTORY.md,
+ * search round 23). Keywords (a call's or a field's name) are not weighed.
+ */
+const REFERENCE_IN_A_SENTENCE = 0.7;
+
+/**
  * Guides and the help centre own their topics; the API reference's schema
  * pages repeat every field name, so they rank a little lower. A section about
  * other pages ("Next steps", "In this section") names them and what they are
  * for: it is about them, and weighs half (chosen on the tuning sets,
  * bench/HISTORY.md, search rounds 15 and 24).
  */
-function weightOf(entry: SearchEntry): number {
-  return (isSchemaPage(entry.url) ? 0.6 : 1) * (ABOUT_OTHER_PAGES.some((anchor) => entry.url.endsWith(anchor)) ? 0.5 : 1);
+function weightOf(entry: SearchEntry, sentence: boolean): number {
+  const { url } = entry;
+  return (
+    (isSchemaPage(url) ? 0.6 : 1) *
+    (ABOUT_OTHER_PAGES.some((anchor) => url.endsWith(anchor)) ? 0.5 : 1) *
+    (sentence && isReferencePage(url) ? REFERENCE_IN_A_SENTENCE : 1)
+  );
 }
 
 /**
@@ -299,7 +314,7 @@ export function scoredHits(matcher: Matcher, entries: SearchEntry[], query: Quer
     const inTitle = title[doc] === 0 ? 0 : share(title[doc]);
     const isPage = record.type === 'lvl1';
     const titleBonus = inTitle === 1 ? (isPage ? 6 : 3) : 1 + inTitle;
-    const score = bm25[doc] * cover ** 2 * titleBonus * weightOf(record);
+    const score = bm25[doc] * cover ** 2 * titleBonus * weightOf(record, query.sentence);
     const seen = best.get(record.url);
     if (!seen || seen.score < score) best.set(record.url, { record, score, doc });
   }

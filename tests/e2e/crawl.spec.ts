@@ -5,14 +5,13 @@
  * (WCAG 2.1 A and AA), and so are API pages of each kind, in a viewport taller than the page.
  * The pages are split into parts that run in parallel, one tab each.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { test, expect } from './fixtures';
 import { brand } from '../../src/brand';
 import { calls } from '../openapi';
 import { pageRoutes, searchRoute } from '../fixtures/routes';
 import { crawler, type Audit, type Visit } from './crawl';
 import { sitemapRoutes } from './helpers';
+import { builtScriptsHolding, EXPLORER_MARKERS, FULL_CRYPTO_JS_MARKERS, MERMAID_MARKERS, SCHEMA_VIEWER_MARKERS } from './code-markers';
 
 const ROUTES = [...sitemapRoutes(), searchRoute];
 const PARTS = 4;
@@ -32,18 +31,17 @@ const AUDITED_WHOLE = [
 const auditOf = (route: string): Audit => (AUDITED_WHOLE.includes(route) ? 'whole page' : pageRoutes.includes(route) ? 'in view' : 'none');
 
 /**
- * The Mermaid runtime in this build, found by its core (the file that holds the text of Mermaid's error
- * diagram and loads the diagram renderers), and the API Reference's stylesheet: guide and help-centre pages
- * load neither, unless a page draws a diagram. The first test checks the detector against what a page with a
- * diagram and one without load.
+ * The Mermaid runtime in this build (the file that holds the text of Mermaid's error diagram and loads the diagram
+ * renderers), and the API Reference's stylesheet: guide and help-centre pages load neither, unless a page draws a
+ * diagram. The first test checks the detector against what a page with a diagram and one without load.
  */
-const JS_DIR = path.resolve(__dirname, '../../build/assets/js');
-const mermaidRuntime = new Set(
-  fs
-    .readdirSync(JS_DIR)
-    .filter((f) => fs.readFileSync(path.join(JS_DIR, f), 'utf8').includes('Syntax error in text'))
-    .map((f) => `/assets/js/${f}`),
-);
+const mermaidRuntime = builtScriptsHolding(MERMAID_MARKERS);
+/**
+ * The code an API page loads only when a reader asks for it: the explorer and its code generators, the whole crypto-js
+ * (the operation store needs its SHA-1 only), and, on the overview, the schema viewer.
+ */
+const explorerCode = builtScriptsHolding([...EXPLORER_MARKERS, ...FULL_CRYPTO_JS_MARKERS]);
+const schemaViewerCode = builtScriptsHolding(SCHEMA_VIEWER_MARKERS);
 const isApiStylesheet = (pathname: string) => /^\/assets\/css\/api-reference\.[0-9a-f]+\.css$/.test(pathname);
 
 /** Each check: what it says of a page, and the problem it finds in a visit's record (none when the page passes). */
@@ -74,6 +72,14 @@ const CHECKS: Array<[string, (v: Visit) => string | undefined]> = [
       const runtime = v.loaded.filter((p) => mermaidRuntime.has(p)).length;
       if (v.drawn !== v.diagrams) return `${v.drawn} of ${v.diagrams} diagrams drawn`;
       return v.diagrams > 0 === runtime > 0 ? undefined : `${v.diagrams} diagram(s), ${runtime} Mermaid file(s) loaded`;
+    },
+  ],
+  [
+    'on an API page, loads none of the explorer’s code until a reader opens it (the overview: no schema viewer either)',
+    (v) => {
+      if (v.route !== '/api' && !v.route.startsWith('/api/')) return undefined;
+      const found = v.scripts.filter((p) => explorerCode.has(p) || (v.route === '/api' && schemaViewerCode.has(p)));
+      return found.length === 0 ? undefined : `loaded ${found.join(', ')}`;
     },
   ],
   ['has no accessibility violation', (v) => (v.axe === undefined || v.axe.length === 0 ? undefined : v.axe.join('\n'))],

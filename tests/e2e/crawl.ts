@@ -21,6 +21,8 @@ export interface Visit {
   readonly problems: string[];
   /** The paths of the scripts and stylesheets the page loaded (resource timing: cache hits too). */
   readonly loaded: string[];
+  /** The paths of every script the page fetched, prefetches too. */
+  readonly scripts: string[];
   /** The page's assets that had not finished loading when it was recorded (none once settled). */
   readonly stillLoading: string[];
   /** Mermaid diagrams in the server's HTML, and how many of them are drawn. */
@@ -96,6 +98,12 @@ export async function crawler(page: Page): Promise<(route: string, options?: { a
           .map((entry) => ({ entry: entry as PerformanceResourceTiming, path: new URL(entry.name).pathname }))
           .filter(({ entry, path }) => entry.initiatorType === 'script' || path.endsWith('.css'))
           .map(({ path }) => path),
+      ),
+      scripts: await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.endsWith('.js')),
       ),
       stillLoading: await unfinishedAssets(page),
       diagrams,
