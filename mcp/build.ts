@@ -1,7 +1,7 @@
 /**
  * The one bundle build of the MCP server, with its two outputs. esbuild bundles an entry with the
  * modules of this repository it imports (mcp/ and the src/ modules they use) and the npm packages they
- * use (the SDK, zod, yaml, minisearch, Ajv's runtime) into one minified file, which may import nothing at
+ * use (the SDK, zod, yaml, minisearch, stopwords-en, Ajv's runtime) into one minified file, which may import nothing at
  * run time but Node's own modules (the package) or nothing at all (the edge): the build fails when it does.
  * The file is swapped in with one rename, so a server started meanwhile reads a whole file.
  *

@@ -7,12 +7,14 @@
  * - A sentence (a `?`, a question word first, or five words or more) is searched by its telling words:
  *   question words go (how, do, I, can, ...), and so do words that most pages of the site hold (api);
  *   a word's -ate/-ation forms are searched as one (authenticate finds authentication).
- * - The hits whose own heading holds the most of the question's rare words (held by few pages) come
- *   first, before those that have them only in their text or in the title of the page they sit on.
+ * - The hits whose own heading holds the most of the question's rare words (held by few pages, and not
+ *   common English words) come first, before those that have them only in their text or in the title of
+ *   the page they sit on.
  * - A sentence is answered by the page that explains before the reference that lists: the API
  *   Reference's hits weigh less (keywords, a field's or a call's name, are not weighed).
  * - A query that names a schema and asks for its fields ("Payout fields") gets the schema's page first.
  */
+import commonEnglish from 'stopwords-en';
 import { inSiteWords } from './glossary';
 import type { ReaderWording } from './readerWords';
 
@@ -57,6 +59,13 @@ const withoutContractions = (query: string) => CONTRACTIONS.reduce((q, [pattern,
 
 /** Words that ask for a schema's fields, not for a topic. */
 export const FIELD_WORDS = new Set(['field', 'fields', 'property', 'properties', 'schema', 'object', 'shape']);
+
+/**
+ * Common English words (stopwords-en 0.3.0, a general list of 1,298: without, another, under, work): a heading that
+ * holds one is not about the question's topic, however few pages hold the word. Such a word still counts as one of the
+ * question's words; it is never one of its rare words (chosen on the tuning sets, bench/HISTORY.md, search round 25).
+ */
+const COMMON_ENGLISH = new Set<string>(commonEnglish);
 
 /** A word that most pages of the site hold (api) tells no page apart. */
 const COMMON_SHARE = 0.5;
@@ -109,7 +118,7 @@ export function planOf(typed: string, pageShare: (word: string) => number, words
   const plain = (w: string) => /^\p{L}+$/u.test(w);
   const stems = telling.map((w) => (plain(w) ? stemOf(w.toLowerCase()) : w));
   const shares = telling.map((w) => (plain(w) ? pageShare(w.toLowerCase()) : 1));
-  const rare = stems.filter((_, i) => shares[i] <= RARE_SHARE);
+  const rare = stems.filter((_, i) => shares[i] <= RARE_SHARE && !COMMON_ENGLISH.has(telling[i].toLowerCase()));
   const stemmed = new Set(stems.filter((stem, i) => stem !== telling[i].toLowerCase()));
   const complete = /[?.!]\s*$/.test(typed);
   return { query: stems.join(' '), sentence: true, rare, prefix: (word, last) => stemmed.has(word) || (last && !complete) };

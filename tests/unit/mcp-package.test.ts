@@ -105,7 +105,7 @@ test('the package.json is ready to publish once the brand says so: license, repo
   assert.equal(published.dependencies, undefined, 'no dependencies: the file bundles them');
   // Every package the file bundles is named in the notices, with its license text.
   const notices = fs.readFileSync(path.join(MCP_DIR, 'dist/THIRD-PARTY-NOTICES.md'), 'utf8');
-  for (const name of ['@modelcontextprotocol/sdk', 'zod', 'yaml', 'minisearch', 'ajv'])
+  for (const name of ['@modelcontextprotocol/sdk', 'zod', 'yaml', 'minisearch', 'stopwords-en', 'ajv'])
     assert.match(notices, new RegExp(`^## ${name} \\d`, 'm'));
   assert.ok(!/prism|faker|postman/i.test(notices), 'no Prism in the package');
   assert.equal(published.name, pkg.name);

@@ -58,6 +58,7 @@ const FROZEN: Record<string, string> = {
   'round22.json': '15e3cf67bf7c931355514e0c086e2fbb6d0d73dca0c25fbb2cac46bf490a208d',
   'round23.json': '98ec6531510f459ce405c45f7b3ccb01863d96e5f91fe850a14d6935be2ce5a3',
   'round24.json': '5a8ba3fc5c8b00a0fdc559c64355d1ced3ae66dd64d059e0b33b89e3fe32392d',
+  'round25.json': '0e4d3f8ee0032ce59bc66c596402abf401195b19365b607639851c2e436048bb',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
@@ -142,6 +143,15 @@ test('a question is searched by its telling words: question words and auxiliarie
   // A few keywords are searched as typed, a filler word first too.
   assert.equal(planOf('charge has paid', share, []).query, 'charge has paid');
   assert.equal(planOf('get charge by id', share, []).query, 'get charge by id');
+});
+
+test("a question's rare words, which lift the headings that hold them, are never common English words", () => {
+  // Every word as rare as can be: only common English (work, without) keeps a word out of the rare ones.
+  const rare = () => 0.01;
+  const plan = planOf('Which requests work without an API key?', rare, []);
+  assert.equal(plan.query, 'requests work without api key', 'the common words are still searched');
+  assert.deepEqual(plan.rare, ['requests', 'api', 'key']);
+  assert.deepEqual(planOf('How do I add another business under my account?', rare, []).rare, ['add', 'business', 'account']);
 });
 
 test("readers' words: each points at words of the site, gives a word the site lacks, and its example finds its page with it", () => {
