@@ -59,6 +59,7 @@ const FROZEN: Record<string, string> = {
   'round23.json': '98ec6531510f459ce405c45f7b3ccb01863d96e5f91fe850a14d6935be2ce5a3',
   'round24.json': '5a8ba3fc5c8b00a0fdc559c64355d1ced3ae66dd64d059e0b33b89e3fe32392d',
   'round25.json': '0e4d3f8ee0032ce59bc66c596402abf401195b19365b607639851c2e436048bb',
+  'round26.json': '23dcbb89396cf19d4f6f7bb21c891dfbc08d290476849416daaf646da2e18c54',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
