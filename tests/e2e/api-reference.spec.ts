@@ -5,7 +5,7 @@ import { brand } from '../../src/brand';
 import { parse } from 'yaml';
 import { operations as documentOperations } from '../../src/openapi/document';
 import { operationPage } from '../openapi';
-import { axeViolations, blockExternalHosts, collectErrors, gotoHydrated, openTryIt, trackAssets } from './helpers';
+import { axeViolations, blockExternalHosts, collectErrors, gotoHydrated, openTryIt, trackAssets, watchCsp } from './helpers';
 import { LIVE_ATTRIBUTE, ON_INTENT_ATTRIBUTE } from '../../src/keptHtml/onIntent';
 import { HEAVY_CODE_MARKERS, SEARCH_MARKERS } from './code-markers';
 
@@ -91,18 +91,6 @@ function recordScriptBodies(page: Page): Map<string, Promise<Buffer>> {
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = await axeViolations(page);
   expect(summary, summary.join('\n')).toEqual([]);
-}
-
-/** The scripts that opening the explorer loads, on a fresh page. */
-async function explorerChunks(page: Page): Promise<string[]> {
-  const scripts = recordScripts(page);
-  const settled = trackAssets(page);
-  await page.goto('/api/create-charge');
-  await settled();
-  const loaded = new Set(scripts);
-  await page.getByRole('button', { name: 'cURL' }).click();
-  await expect(page.locator('.api-explorer-loaded pre').filter({ hasText: 'curl' }).first()).toBeVisible();
-  return [...scripts].filter((url) => !loaded.has(url));
 }
 
 test.describe('API Reference overview (/api)', () => {
@@ -191,27 +179,10 @@ test.describe('API Reference operation pages', () => {
     expect(errors).toEqual([]);
   });
 
-  test('opening a code sample loads the explorer on demand and shows a curl sample for the sandbox', async ({ page }) => {
-    const scripts = recordScripts(page);
-    const settled = trackAssets(page);
-    await page.goto('/api/create-charge');
-    await settled();
-    const explorerChunk = /\/assets\/js\/api-explorer\.[0-9a-f]+\.js$/;
-    expect([...scripts].filter((url) => explorerChunk.test(url))).toEqual([]);
-    // The descriptions are the server's HTML: no Markdown renderer either.
-    expect([...scripts].filter((url) => /\/api-markdown\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
-    await expect(page.locator('.openapi-explorer__request-form')).toHaveCount(0);
-
-    await page.getByRole('button', { name: 'cURL' }).click();
-    const curl = page.locator('.api-explorer-loaded pre').filter({ hasText: 'curl' }).first();
-    // The explorer's one server is the local sandbox: the site calls no server of the product (its curl sample follows it).
-    await expect(curl).toContainText(`curl -L '${brand.localSandboxApiUrl}/charges'`);
-    await expect(curl).toContainText('"pricing_type"');
-    await expect(page.getByRole('tab', { name: 'curl', exact: true, selected: true })).toBeFocused();
-    expect([...scripts].filter((url) => explorerChunk.test(url))).toHaveLength(1);
-  });
-
-  test('"Try it" opens the request form on the local sandbox, the only server it offers', async ({ page }) => {
+  test('"Try it" opens the request form on the local sandbox, the only server it offers, with no violations', async ({ page }) => {
+    const problems = await watchCsp(page);
+    // Taller than the page, so that axe checks the colours of the whole opened explorer.
+    await page.setViewportSize({ width: 1280, height: 12000 });
     const form = await openTryIt(page, '/api/send-mass-payout');
     const servers = await form.getByRole('combobox').first().locator('option').allTextContents();
     expect(servers.map((text) => text.trim())).toEqual([brand.localSandboxApiUrl]);
@@ -222,11 +193,14 @@ test.describe('API Reference operation pages', () => {
     const body = form.getByRole('textbox', { name: 'Request body' });
     await body.fill('{"otp": "654321"}');
     await expect(curl).toContainText('654321');
+    expect(await problems()).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 
 // The hydrated pages (the overview, each operation above, a schema page and a webhook) are audited in the crawl
-// (crawl.spec.ts), in a viewport taller than the page. Here: the server's HTML, and the parts a reader opens.
+// (crawl.spec.ts), in a viewport taller than the page. Here: the server's HTML, and the parts a reader opens (the
+// opened explorer: in the "Try it" test).
 test.describe('API Reference accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   // The theme's markup is fixed in its patch (patches/docusaurus-theme-openapi-docs+*.patch),
   // not by a script after hydration: the server's HTML passes as it is.
@@ -257,35 +231,49 @@ test.describe('API Reference accessibility (axe-core, WCAG 2.1 A and AA)', () =>
     await expect(page.locator('button.openapi-tabs__arrow').first()).toBeAttached();
     await expectNoAxeViolations(page);
   });
-
-  test('the opened explorer has no violations', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 12000 });
-    await gotoHydrated(page, '/api/get-convert-token');
-    await page.getByRole('button', { name: 'Try it' }).click();
-    await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
 });
 
-test.describe('guides and help centre without API Reference code', () => {
+// One opening of the explorer: the first test records the chunks it loads, the second checks that a guide and a
+// help-centre page request none of them (serial: the second needs the first's record, and is skipped if it fails).
+test.describe('the explorer: on demand on an API page, and nowhere else', () => {
+  test.describe.configure({ mode: 'serial' });
+  /** The scripts that opening the explorer loaded, on a fresh page. */
+  let lazy: string[] = [];
+
+  test('opening a code sample loads the explorer on demand and shows a curl sample for the sandbox', async ({ page }) => {
+    const problems = await watchCsp(page);
+    const scripts = recordScripts(page);
+    const settled = trackAssets(page);
+    await page.goto('/api/create-charge');
+    await settled();
+    const loaded = new Set(scripts);
+    const explorerChunk = /\/assets\/js\/api-explorer\.[0-9a-f]+\.js$/;
+    expect([...scripts].filter((url) => explorerChunk.test(url))).toEqual([]);
+    // The descriptions are the server's HTML: no Markdown renderer either.
+    expect([...scripts].filter((url) => /\/api-markdown\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
+    await expect(page.locator('.openapi-explorer__request-form')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'cURL' }).click();
+    const curl = page.locator('.api-explorer-loaded pre').filter({ hasText: 'curl' }).first();
+    // The explorer's one server is the local sandbox: the site calls no server of the product (its curl sample follows it).
+    await expect(curl).toContainText(`curl -L '${brand.localSandboxApiUrl}/charges'`);
+    await expect(curl).toContainText('"pricing_type"');
+    await expect(page.getByRole('tab', { name: 'curl', exact: true, selected: true })).toBeFocused();
+    expect([...scripts].filter((url) => explorerChunk.test(url))).toHaveLength(1);
+    lazy = [...scripts].filter((url) => !loaded.has(url));
+    expect(await problems()).toEqual([]);
+  });
+
   test('a guide and a help-centre page request none of the explorer, code generator or schema viewer code', async ({
     browser,
     baseURL,
   }) => {
+    expect(lazy.some((url) => /\/api-explorer\.[0-9a-f]+\.js$/.test(url))).toBe(true);
     // Each page in a browser context of its own: nothing comes from another page's cache.
-    const freshPage = async () => {
+    for (const path of ['/guides/charges/creating', '/help-center/balances']) {
       const context = await browser.newContext();
       await blockExternalHosts(context, baseURL as string);
-      return { page: await context.newPage(), close: () => context.close() };
-    };
-    // The chunks that opening the explorer loads, found on an operation page.
-    const explorer = await freshPage();
-    const lazy = await explorerChunks(explorer.page);
-    await explorer.close();
-    expect(lazy.some((url) => /\/api-explorer\.[0-9a-f]+\.js$/.test(url))).toBe(true);
-
-    for (const path of ['/guides/charges/creating', '/help-center/balances']) {
-      const { page, close } = await freshPage();
+      const page = await context.newPage();
       const bodies = recordScriptBodies(page);
       // The search's engine loads at idle on every page, in its worker, also while the explorer's
       // chunks were being recorded: it is not the explorer's (search.spec.ts tests where it loads).
@@ -309,7 +297,7 @@ test.describe('guides and help centre without API Reference code', () => {
         const found = HEAVY_CODE_MARKERS.filter((marker) => text.includes(marker));
         expect(found, `${path}: ${url} contains ${found.join(', ')}`).toEqual([]);
       }
-      await close();
+      await context.close();
     }
   });
 });

@@ -84,6 +84,12 @@ export async function crawler(page: Page): Promise<(route: string, options?: { a
     if (diagrams > 0)
       await within(expect(page.locator('.docusaurus-mermaid-container svg')).toHaveCount(diagrams, { timeout: STAGE_TIMEOUT }));
     const h1 = page.locator('h1').first();
+    // What the page fetched (resource timing: cache hits too), read once for `loaded` and `scripts`.
+    const resources = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ initiator: (entry as PerformanceResourceTiming).initiatorType, path: new URL(entry.name).pathname })),
+    );
     const visit: Visit = {
       route,
       status: response?.status(),
@@ -92,19 +98,8 @@ export async function crawler(page: Page): Promise<(route: string, options?: { a
       h1: (await h1.count()) > 0 ? ((await h1.textContent()) ?? '').trim() : undefined,
       h1Visible: await h1.isVisible(),
       notFound: (await page.getByRole('heading', { name: 'Page not found' }).count()) > 0,
-      loaded: await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((entry) => ({ entry: entry as PerformanceResourceTiming, path: new URL(entry.name).pathname }))
-          .filter(({ entry, path }) => entry.initiatorType === 'script' || path.endsWith('.css'))
-          .map(({ path }) => path),
-      ),
-      scripts: await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((entry) => new URL(entry.name).pathname)
-          .filter((path) => path.endsWith('.js')),
-      ),
+      loaded: resources.filter(({ initiator, path }) => initiator === 'script' || path.endsWith('.css')).map(({ path }) => path),
+      scripts: resources.filter(({ path }) => path.endsWith('.js')).map(({ path }) => path),
       stillLoading: await unfinishedAssets(page),
       diagrams,
       drawn: await page.locator('.docusaurus-mermaid-container svg').count(),

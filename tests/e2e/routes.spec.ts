@@ -1,7 +1,8 @@
 /**
  * The routes a reader types that are not pages of the sitemap: an unknown path shows the not-found page,
- * a query string or a hash does not break a page, and / redirects to the welcome guide. Every page of the
- * sitemap is opened in the crawl (crawl.spec.ts).
+ * a backslash path stays on the site, a query string or a hash does not break a page, and / redirects to
+ * the welcome guide. Every page of the sitemap is opened in the crawl (crawl.spec.ts); raw requests to
+ * nginx and Cloudflare's workerd: tests/unit/hosting.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,4 +65,14 @@ test.describe('home redirect', () => {
     await expect(page.locator('h1').first()).toHaveText('Welcome');
     await context.close();
   });
+});
+
+test('a browser sent to a backslash path stays on the site', async ({ page, baseURL }) => {
+  const { origin, port } = new URL(baseURL as string);
+  // 127.0.0.2 is another origin on this machine: the old rule's Location `/\127.0.0.2:port` led there.
+  for (const p of [`/%5c127.0.0.2:${port}/`, `/%5c%5c127.0.0.2:${port}/`, `/%2f%5c127.0.0.2:${port}/`]) {
+    const response = await page.goto(p);
+    expect(new URL(page.url()).origin, p).toBe(origin);
+    expect(response?.status(), p).toBe(404);
+  }
 });

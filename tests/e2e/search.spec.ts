@@ -6,7 +6,7 @@ import { createEngine } from '../../src/search/engine';
 import { SEARCH_INDEX_FILE, type SearchIndexFile } from '../../src/search/records';
 import { modalPages } from '../../relevance/score';
 import { test, expect } from './fixtures';
-import { gotoHydrated, collectErrors, isIndex } from './helpers';
+import { gotoHydrated, collectErrors, isIndex, watchCsp } from './helpers';
 
 const modal = (page: Page) => page.locator('.DocSearch-Modal');
 const input = (page: Page) => page.locator('.DocSearch-Input');
@@ -272,13 +272,16 @@ test.describe('search modal (built-in index)', () => {
     await expect(page.locator('.DocSearch-Hit a').first()).toHaveAttribute('href', /\/guides\/charges\/statuses#underpaid/);
   });
 
-  test('typos and prefixes find their pages', async ({ page }) => {
+  // Under the CSP that ships: DocSearch's Zod probing eval would report a violation (src/plugins/no-eval-probe.ts).
+  test('typos and prefixes find their pages, and the modal reports no CSP violation', async ({ page }) => {
+    const problems = await watchCsp(page);
     await gotoHydrated(page, '/guides/charges');
     await page.keyboard.press('Control+k');
     await input(page).fill('webh');
     await expect(page.locator('.DocSearch-Hit a').first()).toHaveAttribute('href', /\/guides\/webhooks/);
     await input(page).fill('invoce void');
     await expect(page.locator('.DocSearch-Hit a').filter({ hasText: /void/i }).first()).toBeVisible();
+    expect(await problems()).toEqual([]);
   });
 
   test('the modal lists the engine\'s first three hits first, then the rest under "More in", as the scores count them', async ({

@@ -1,7 +1,7 @@
 /**
  * DocSearch's bundled Zod must not probe eval (src/plugins/no-eval-probe.ts):
  * the loader patches the file the build bundles, and no built script of either
- * build holds a probe. tests/e2e/nginx.spec.ts checks the same in the browser
+ * build holds a probe. tests/e2e/search.spec.ts checks the same in the browser
  * (the search modal under the CSP reports no violation).
  */
 import { test } from 'node:test';
