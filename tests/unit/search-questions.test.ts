@@ -61,6 +61,7 @@ const FROZEN: Record<string, string> = {
   'round25.json': '0e4d3f8ee0032ce59bc66c596402abf401195b19365b607639851c2e436048bb',
   'round26.json': '23dcbb89396cf19d4f6f7bb21c891dfbc08d290476849416daaf646da2e18c54',
   'round27.json': '686499167c108a4a5a4e12322978ac96cfda733cc507e87af0c2f6cfe6a72ee4',
+  'round28.json': '896c5b9721191a60fd49ab65fc803cb86fd4dd395a5da4ee1e938160700169e8',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
