@@ -131,7 +131,6 @@ test('the Mermaid runtime detector names code a diagram brings and no code a pag
 });
 
 test.describe('every page, opened once through nginx with the CSP enforced', () => {
-  test.describe.configure({ mode: 'parallel' });
   for (let part = 0; part < PARTS; part += 1) {
     const routes = ROUTES.filter((_, i) => i % PARTS === part);
     test(`part ${part + 1} of ${PARTS} (${routes.length} pages) passes every check`, async ({ page }) => {

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import * as cheerio from 'cheerio';
 import { enumFacts, operationFacts, schemaFields, allOperationIds } from '../../src/openapi/documentFacts';
-import { openapiDocument } from '../../src/openapi/document';
+import { OPENAPI_PATH, openapiDocument } from '../../src/openapi/document';
+import openapiJsonPlugin from '../../src/plugins/openapi-json';
 import { curlSample, goSample } from '../../src/openapi/samples';
 import { brand } from '../../src/brand';
 import { calls, entities, statuses, errorCodes, payoutErrorCodes } from '../fixtures/spec';
@@ -157,4 +158,14 @@ test('the Go sample is a complete program using the same method, URL and body', 
   assert.match(go, /req\.Header\.Set\("Authorization", "Bearer "\+os\.Getenv\("API_TOKEN"\)\)/);
   const noBody = goSample(operationFacts('getCharge', undefined, siteDoc), brand.sandboxApiUrl);
   assert.doesNotMatch(noBody, /"strings"|"os"/, 'no unused imports (Go would not compile)');
+});
+
+test("the bundler's persistent cache is emptied by a change to the document, which the pages' facts are read from", () => {
+  // Without it, a build after a change to the document alone served the old facts from the server bundle.
+  const configure = openapiJsonPlugin().configureWebpack;
+  assert.ok(configure, 'the openapi-json plugin configures the bundler');
+  const rspack = { experiments: { cache: { type: 'persistent', buildDependencies: ['docusaurus.config.ts'] } } };
+  assert.deepEqual(configure(rspack, true, {} as never, undefined), { experiments: { cache: { buildDependencies: [OPENAPI_PATH] } } });
+  assert.deepEqual(configure({}, true, {} as never, undefined), {}, 'no cache (DOCUSAURUS_NO_PERSISTENT_CACHE): nothing to add');
+  assert.ok(fs.existsSync(OPENAPI_PATH));
 });

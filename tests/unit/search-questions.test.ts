@@ -62,6 +62,7 @@ const FROZEN: Record<string, string> = {
   'round26.json': '23dcbb89396cf19d4f6f7bb21c891dfbc08d290476849416daaf646da2e18c54',
   'round27.json': '686499167c108a4a5a4e12322978ac96cfda733cc507e87af0c2f6cfe6a72ee4',
   'round28.json': '896c5b9721191a60fd49ab65fc803cb86fd4dd395a5da4ee1e938160700169e8',
+  'round29.json': 'b004c3559f0aaca25928eae66d9f21b8414cd5fdc66dac971e2492a48ca48605',
 };
 
 test('the held-out sets stay as written, answerable, and out of every tuning set', () => {
