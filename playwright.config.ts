@@ -23,7 +23,7 @@ if (unset.length > 0) freePorts(unset.length).forEach((port, i) => (process.env[
 export default defineConfig({
   testDir: 'tests/e2e',
   // Every test is its own unit of work, so the two workers finish together: a file run whole on one worker
-  // (search.spec.ts, 66 s) kept one worker busy 60 s after the other was done. Files whose tests share a
+  // (search.spec.ts, 66 s) ran on one worker 55 s after the other was done. Files whose tests share a
   // state say `mode: 'serial'`.
   fullyParallel: true,
   // Two workers on a 2-core machine: 6.1 min against 7.1 min with one (E2E_WORKERS overrides).
