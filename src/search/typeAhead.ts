@@ -9,7 +9,8 @@
  * takes focus: 150 to 250 ms after the shortcut on a slow machine when the code
  * had to load first. Until then the keys fell on the page and were lost
  * ("webhook" became "ebhook"). The keys are held here and handed to the input
- * as soon as it has focus. Runs in the browser only.
+ * once it has focus, in a task of their own after the frame that shows it
+ * (keys typed until then join them). Runs in the browser only.
  */
 const INPUT = '.DocSearch-Input';
 
@@ -52,6 +53,26 @@ export function captureTypeAhead(doc: Document, onShortcut: () => void): () => v
     field.dispatchEvent(new Event('input', { bubbles: true }));
   };
 
+  /** Whether a release waits for the next frame. */
+  let releasing = false;
+  /**
+   * Hands the held keys to the input once the frame that shows the modal (or the last key held) is on screen:
+   * the input's first query renders the modal again, one task of 50 to 150 ms with the CPU 4x slower, which in the
+   * key's handler or before that frame would hold back the paint a reader waits for.
+   */
+  const releaseAfterPaint = () => {
+    if (releasing) return;
+    releasing = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        releasing = false;
+        const field = input();
+        if (field && held !== null) release(field);
+      }),
+    );
+  };
+  const isText = (event: KeyboardEvent) => event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (held === null) {
       if (!input() && isSearchShortcut(event, doc.activeElement)) {
@@ -61,25 +82,22 @@ export function captureTypeAhead(doc: Document, onShortcut: () => void): () => v
       return;
     }
     const field = input();
-    if (field && doc.activeElement === field) {
-      release(field); // this key then types after the held ones
+    const focused = !!field && doc.activeElement === field;
+    if (field && focused && (!held || !(isText(event) || event.key === 'Backspace'))) {
+      release(field); // this key then acts after the held ones
       return;
     }
     if (event.key === 'Escape') held = null;
     else if (event.key === 'Backspace') held = held.slice(0, -1);
-    else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) held += event.key;
+    else if (isText(event)) held += event.key;
     else return;
     event.preventDefault();
+    if (focused) releaseAfterPaint();
   };
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target as HTMLElement | null;
-    if (held !== null && target?.matches?.(INPUT)) {
-      // After DocSearch has set up the input on this focus.
-      requestAnimationFrame(() => {
-        const field = input();
-        if (field && held !== null) release(field);
-      });
-    }
+    // After DocSearch has set up the input on this focus.
+    if (held !== null && target?.matches?.(INPUT)) releaseAfterPaint();
   };
   doc.addEventListener('keydown', onKeyDown, true);
   doc.addEventListener('focusin', onFocusIn, true);
