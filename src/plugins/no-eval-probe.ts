@@ -25,7 +25,7 @@ export const PATCHED_FILE = /[\\/]node_modules[\\/]@docsearch[\\/]react[\\/]dist
 export const EVAL_PROBE = /\bFunction\(\s*(?:""|'')\s*\)/;
 
 /** The JavaScript files under `dir` that still hold an eval probe, relative to `dir`. */
-export async function filesWithEvalProbe(dir: string): Promise<string[]> {
+async function filesWithEvalProbe(dir: string): Promise<string[]> {
   const scripts = filesUnder(dir, (name) => name.endsWith('.js'));
   const probed = await Promise.all(scripts.map(async (file) => EVAL_PROBE.test(await fs.readFile(file, 'utf8'))));
   return scripts.filter((_, i) => probed[i]).map((file) => path.relative(dir, file));
