@@ -45,6 +45,14 @@ test.describe('search modal (built-in index)', () => {
     });
   }
 
+  test('slash on a focused button opens the modal, and the keys after it go to its input', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges/creating');
+    await page.getByRole('button', { name: 'Copy page' }).focus();
+    await page.keyboard.press('/');
+    await page.keyboard.type('refund', { delay: 30 });
+    await expect(input(page)).toHaveValue('refund');
+  });
+
   for (const [name, key] of [
     ['Ctrl+K', 'Control+k'],
     ['Meta+K', 'Meta+k'],
