@@ -30,26 +30,34 @@ const HINTS = 'link[rel~=preconnect], link[rel~=dns-prefetch], link[rel~=preload
 test.describe('search modal (built-in index)', () => {
   test.use({ server: 'shipped' });
 
-  for (const [name, key] of [
+  const SHORTCUTS = [
     ['Ctrl+K', 'Control+k'],
     ['Meta+K', 'Meta+k'],
     ['slash', '/'],
-  ] as const) {
-    test(`${name} opens the modal and Escape closes it`, async ({ page }) => {
-      await gotoHydrated(page, '/guides/charges');
-      await page.keyboard.press(key);
-      await expect(modal(page)).toBeVisible();
-      await expect(input(page)).toBeFocused();
-      await page.keyboard.press('Escape');
-      await expect(modal(page)).toHaveCount(0);
-    });
-  }
+  ] as const;
 
-  for (const [name, key] of [
-    ['Ctrl+K', 'Control+k'],
-    ['Meta+K', 'Meta+k'],
-    ['slash', '/'],
-  ] as const) {
+  // One page for the three: each shortcut from a page that has not loaded the modal yet is in the typing tests below.
+  // Escape gives the focus back to the search button, where slash must open the modal too: no text field has focus.
+  test('Ctrl+K, Meta+K and slash each open the modal, and Escape closes it', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges');
+    for (const [name, key] of SHORTCUTS) {
+      await page.keyboard.press(key);
+      await expect(modal(page), name).toBeVisible();
+      await expect(input(page), name).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(modal(page), name).toHaveCount(0);
+    }
+  });
+
+  test('slash on a focused button opens the modal, and the keys after it go to its input', async ({ page }) => {
+    await gotoHydrated(page, '/guides/charges/creating');
+    await page.getByRole('button', { name: 'Copy page' }).focus();
+    await page.keyboard.press('/');
+    await page.keyboard.type('refund', { delay: 30 });
+    await expect(input(page)).toHaveValue('refund');
+  });
+
+  for (const [name, key] of SHORTCUTS) {
     test(`typing right after ${name}, while the modal loads, keeps every character`, async ({ page }) => {
       await gotoHydrated(page, '/guides/charges');
       // No wait for the modal: the keys follow the shortcut at 30 ms each, as a fast typist's do.
@@ -399,17 +407,22 @@ test.describe('search modal (built-in index)', () => {
     '.*+?^${}()|[]\\',
     '     ',
   ];
-  for (const query of hostile) {
-    test(`modal survives the query ${JSON.stringify(query.slice(0, 30))}`, async ({ page }) => {
-      const errors = collectErrors(page);
-      await gotoHydrated(page, '/guides/charges');
+  // One page for all: each query in a modal opened anew (its answer is the only one shown), and the modal must
+  // still open and answer after each.
+  test('the modal survives hostile queries, each searched as text', async ({ page }) => {
+    const errors = collectErrors(page);
+    await gotoHydrated(page, '/guides/charges');
+    for (const query of hostile) {
+      const name = JSON.stringify(query.slice(0, 30));
       await page.keyboard.press('Control+k');
       await input(page).fill(query);
-      await expect(modal(page)).toBeVisible();
+      await expect(modal(page), name).toBeVisible();
       // The answer has been rendered (a blank query too is searched, and finds nothing).
-      await expect(modal(page).locator('.DocSearch-Hit, .DocSearch-NoResults').first()).toBeVisible();
-      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-      expect(errors).toEqual([]);
-    });
-  }
+      await expect(modal(page).locator('.DocSearch-Hit, .DocSearch-NoResults').first(), name).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), name).toBeUndefined();
+      expect(errors, name).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(modal(page), name).toHaveCount(0);
+    }
+  });
 });
