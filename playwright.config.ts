@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './harness/chromium';
+import { TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './harness/chromium';
 import { SERVERS } from './tests/e2e/servers';
 
 /**
@@ -41,7 +41,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: TEST_CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      args: TEST_CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -17,3 +17,12 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The browser tests' launch: CHROMIUM_ARGS, and V8 without its optimising compilers (Maglev and TurboFan; the
+ * interpreter and Sparkplug's baseline code run everything). A test's page lives a few seconds, and on 2 cores that the
+ * two workers already saturate, compiling its hot functions again costs more than the faster code returns (measured:
+ * bench/HISTORY.md). What a page does is the same; only how fast V8 runs it differs, and the benchmarks, which measure
+ * speed, launch with CHROMIUM_ARGS alone.
+ */
+export const TEST_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--js-flags=--max-opt=1'];

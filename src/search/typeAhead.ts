@@ -11,9 +11,9 @@
  * ("webhook" became "ebhook"). The keys are held here and handed to the input
  * once it has focus, in a task of their own after the frame that shows it
  * (keys typed until then join them). Runs in the browser only.
- * `/` on a button opens the modal too (the specification: "when no text field has
- * focus"); DocSearch 4 refuses it there (algolia/docsearch#2871, which keeps
- * browser shortcuts on a focused button), so here it clicks the search button.
+ * `/` on a button is the shortcut too (the specification: "when no text field has
+ * focus"), as DocSearch's own keyboard hook takes it with
+ * patches/@docsearch+react+*.patch.
  */
 const INPUT = '.DocSearch-Input';
 
@@ -81,10 +81,6 @@ export function captureTypeAhead(doc: Document, onShortcut: () => void): () => v
       if (!input() && isSearchShortcut(event, doc.activeElement)) {
         held = '';
         onShortcut();
-        if (event.key === '/' && (event.target as Element | null)?.tagName === 'BUTTON') {
-          event.preventDefault();
-          doc.querySelector<HTMLElement>('.DocSearch-Button')?.click();
-        }
       }
       return;
     }
