@@ -67,7 +67,7 @@ if [ "${SKIP_BUILD:-}" != "1" ]; then
   mkdir -p api && printf -- '---\nid: renamed-reference-page\n---\n\nA page whose source is gone.\n' > api/renamed-reference-page.mdx
   npm run --silent build
   # The hosted-search build only serves the browser tests: it builds beside the spelling and the types, and is
-  # waited for before the unit tests, which took 125 s beside it and 91 s after it (bench/HISTORY.md).
+  # waited for before the unit tests, which ran slower beside it (measured: bench/HISTORY.md).
   hosted_log=$(mktemp)
   (set -a && . tests/hosted-search.env && set +a && npx docusaurus build --out-dir build-hosted) > "$hosted_log" 2>&1 &
   hosted=$!
