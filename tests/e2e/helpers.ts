@@ -1,7 +1,7 @@
 /**
  * What the browser tests share: the sitemap's routes, opening a page until it has hydrated, an operation's "Try it"
  * form, the console and CSP watch, the wait until a page has loaded its code, the not-found page, and the accessibility audit, which puts
- * axe-core 4.11's own script (axe.min.js, the package's one browser build) into the page.
+ * axe-core 4.14's own script (axe.min.js, the package's one browser build) into the page.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,8 @@
  * - a package pinned in both manifests (the site's package.json and the MCP package's mcp/package.json, Ajv
  *   among them) has one version in both, so the sandbox's violation finder and validate_request run the same Ajv;
  * - every override in package.json is named, with its reason, under "Overrides, each with its reason" in
- *   handbook/dependencies.md, and that list names no override that is gone.
+ *   handbook/dependencies.md, and that list names no override that is gone;
+ * - every package of that page's "Versions held back" table is pinned at the version the table says it is held at.
  *
  * Run: node --import tsx --test tests/unit/dependency-records.test.ts
  */
@@ -44,13 +45,17 @@ function overrideNames(overrides: Record<string, unknown>): string[] {
   );
 }
 
+/** The text of handbook/dependencies.md under a `###` heading, up to the next heading. */
+function handbookSection(heading: string): string {
+  const text = fs.readFileSync(path.join(ROOT, 'handbook/dependencies.md'), 'utf8');
+  const start = text.indexOf(`### ${heading}`);
+  assert.ok(start >= 0, `handbook/dependencies.md has the heading "${heading}"`);
+  return text.slice(start).split(/\n#{2,3} /)[0];
+}
+
 /** The backticked names at the start of each bullet of the handbook's overrides list. */
 function namedInHandbook(): string[] {
-  const text = fs.readFileSync(path.join(ROOT, 'handbook/dependencies.md'), 'utf8');
-  const start = text.indexOf('### Overrides, each with its reason');
-  assert.ok(start >= 0, 'handbook/dependencies.md has the heading "Overrides, each with its reason"');
-  const section = text.slice(start).split(/\n#{2,3} /)[0];
-  return section
+  return handbookSection('Overrides, each with its reason')
     .split('\n')
     .filter((line) => line.startsWith('- '))
     .flatMap((line) => {
@@ -64,4 +69,17 @@ test('every override is named with its reason in handbook/dependencies.md, and n
   const actual = overrideNames(site.overrides ?? {}).sort();
   assert.ok(actual.length > 0, 'package.json has overrides');
   assert.deepEqual(namedInHandbook().sort(), actual);
+});
+
+test('every version held back is pinned where the handbook says it is held', () => {
+  const rows = handbookSection('Versions held back, and when they return')
+    .split('\n')
+    .map((line) => line.match(/^\| `([^`]+)` +\| ([^ |]+) +\|/))
+    .filter((match) => match !== null);
+  assert.ok(rows.length > 0, 'the table lists packages held back');
+  const pinned = pins(site);
+  const wrong = rows
+    .filter(([, name, heldAt]) => pinned[name] !== heldAt && !pinned[name]?.startsWith(`${heldAt}.`))
+    .map(([, name, heldAt]) => `${name}: held at ${heldAt}, pinned ${pinned[name] ?? 'nowhere'}`);
+  assert.deepEqual(wrong, []);
 });
