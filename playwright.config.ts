@@ -23,10 +23,11 @@ if (unset.length > 0) freePorts(unset.length).forEach((port, i) => (process.env[
 export default defineConfig({
   testDir: 'tests/e2e',
   // Every test is its own unit of work, so the two workers finish together: a file run whole on one worker
-  // (search.spec.ts, 66 s) ran on one worker 55 s after the other was done. Files whose tests share a
-  // state say `mode: 'serial'`.
+  // (search.spec.ts) ran long after the other worker was done (measured: bench/HISTORY.md). Files whose tests
+  // share a state say `mode: 'serial'`.
   fullyParallel: true,
-  // Two workers on a 2-core machine: 6.1 min against 7.1 min with one (E2E_WORKERS overrides).
+  // Two workers on a 2-core machine: faster than one, and three were no faster (measured: bench/HISTORY.md).
+  // E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

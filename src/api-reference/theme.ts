@@ -13,10 +13,9 @@ import openapiTheme from 'docusaurus-theme-openapi-docs';
 
 export const OPENAPI_THEME_STYLES = 'docusaurus-theme-openapi-docs/lib/theme/styles.scss';
 
-export default function openapiScopedTheme(context: LoadContext, options: unknown): Plugin<void> {
-  const theme = (openapiTheme as unknown as (c: LoadContext, o: unknown) => Plugin<void>)(context, options);
+/** The theme without its one client module, the stylesheet; throws when its client modules are anything else. */
+export function withoutThemeStyles(theme: Plugin<void>, expected: string): Plugin<void> {
   const modules = theme.getClientModules?.() ?? [];
-  const expected = require.resolve(OPENAPI_THEME_STYLES);
   if (modules.length !== 1 || modules[0] !== expected) {
     throw new Error(
       `api-reference theme: docusaurus-theme-openapi-docs now adds the client modules ${JSON.stringify(modules)}; ` +
@@ -24,4 +23,9 @@ export default function openapiScopedTheme(context: LoadContext, options: unknow
     );
   }
   return { ...theme, getClientModules: () => [] };
+}
+
+export default function openapiScopedTheme(context: LoadContext, options: unknown): Plugin<void> {
+  const theme = (openapiTheme as unknown as (c: LoadContext, o: unknown) => Plugin<void>)(context, options);
+  return withoutThemeStyles(theme, require.resolve(OPENAPI_THEME_STYLES));
 }

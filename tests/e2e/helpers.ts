@@ -1,7 +1,7 @@
 /**
  * What the browser tests share: the sitemap's routes, opening a page until it has hydrated, an operation's "Try it"
  * form, the console and CSP watch, the wait until a page has loaded its code, the not-found page, and the accessibility audit, which puts
- * axe-core 4.14's own script (axe.min.js, the package's one browser build) into the page.
+ * axe-core 4.14's own script (axe.min.js, the package's minified browser build) into the page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -135,9 +135,10 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 
 /**
  * axe-core's violations on the page as it is now (WCAG 2.1 A and AA), one line each with up to five targets.
- * axe runs in the page itself: its script put in, then `axe.run` over the document, violations only. That is
- * a third of the time of @axe-core/playwright's run, which audits each frame apart and joins the results in a
- * blank page of its own; the site's pages have no frame, and an audit refuses a page that has one.
+ * axe runs in the page itself: its script put in, then `axe.run` over the document, violations only. That took
+ * about half the time of @axe-core/playwright's run (measured: bench/HISTORY.md), which audits each frame apart and
+ * joins the results in a blank page of its own; the site's pages have no frame, and an audit refuses a page that has
+ * one.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const frames = page.frames().length;

@@ -1,8 +1,9 @@
 /**
  * Fixes aimed at vendor code fail the build when their target moves: the aliases
  * scoped to files of docusaurus-theme-openapi-docs and postman-code-generators
- * (src/api-reference/vendor-aliases.ts) and the narrowing of Docusaurus's
- * `common` chunk (src/api-reference/chunks.ts). Each is run on crafted targets.
+ * (src/api-reference/vendor-aliases.ts), the narrowing of Docusaurus's
+ * `common` chunk (src/api-reference/chunks.ts) and the openapi theme without its
+ * global stylesheet (src/api-reference/theme.ts). Each is run on crafted targets.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import type { LoadContext } from '@docusaurus/types';
 import type { Configuration } from 'webpack';
 import vendorAliasesPlugin, { checkAliasTargets } from '../../src/api-reference/vendor-aliases';
 import apiChunksPlugin from '../../src/api-reference/chunks';
+import { withoutThemeStyles } from '../../src/api-reference/theme';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -66,4 +68,12 @@ test("the chunk split fails the build when Docusaurus's `common` cache group is 
   assert.ok(groups.apiReference, 'the API chunks get their own group');
   assert.throws(() => configure({ optimization: { splitChunks: { cacheGroups: {} } } }), /no longer defines the `common` cache group/);
   assert.throws(() => configure({}), /no longer defines the `common` cache group/);
+});
+
+test('the openapi theme loses its stylesheet, and fails the build when its client modules change', () => {
+  const styles = '/theme/styles.scss';
+  const theme = (modules: string[]) => ({ name: 'openapi-theme', getClientModules: () => modules });
+  assert.deepEqual(withoutThemeStyles(theme([styles]), styles).getClientModules?.(), []);
+  for (const modules of [[], [styles, '/theme/more.js'], ['/theme/renamed.scss']])
+    assert.throws(() => withoutThemeStyles(theme(modules), styles), /Review src\/api-reference\/theme\.ts/);
 });
