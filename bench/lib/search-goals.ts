@@ -66,6 +66,9 @@ const HELD_OUT_BEFORE: Record<number, { modal: Pair; mcp: Pair }> = {
   29: { modal: { hit3: 0.889, mrr: 0.69 }, mcp: { hit3: 0.889, mrr: 0.674 } },
 };
 
+/** Issue 42's first search (bench/lib/search-probe.ts, `firstSearchRun`), as its rows name it. */
+const FIRST_SEARCH = 'first search: the last key of "refund" to the first hit (a typist that waits for each key)';
+
 /** Issue 42's goal for questions nobody tuned on, in the modal's order and through search_docs. */
 const HELD_OUT_GOAL = { hit3: 0.8, mrr: 0.65 };
 
@@ -81,8 +84,8 @@ type Sitting = { before?: Map<string, TypingRun[]>; floor?: number[] };
 
 /**
  * Issue 32's "search at 4× CPU from Ctrl+K (issue 20's rows): stay met", before and now in one sitting: each
- * of issue 20's rows at 4× is met at its goal; above it, kept when no worse than the build before the issue
- * on the same machine, in the same sitting (its row of the table above stays MISSED).
+ * of issue 20's rows at 4×, and issue 42's first search, is met at its goal; above it, kept when no worse than the
+ * build before on the same machine, in the same sitting (its row of the table above stays MISSED).
  */
 function speedRows(before: Map<string, TypingRun[]>, now: Map<string, TypingRun[]>): string[][] {
   const figures = [
@@ -90,17 +93,15 @@ function speedRows(before: Map<string, TypingRun[]>, now: Map<string, TypingRun[
     ['longest task, Ctrl+K to the first hit', 'longestTaskMs', 200, ms],
     ['the six keys in the field', 'keysLandMs', 1000, s],
     ['Ctrl+K to the first hit', 'firstHitMs', 1200, s],
+    [FIRST_SEARCH, 'firstSearchMs', 400, ms],
   ] as const;
   return SCENARIOS.filter((sc) => sc.throttle === 4).flatMap((sc) =>
-    figures.map(([figure, key, goal, fmt]) => {
+    figures.flatMap(([figure, key, goal, fmt]) => {
+      if (key === 'firstSearchMs' && !sc.firstSearch) return [];
       const [b, n] = [spread(before.get(sc.label) ?? [], key, fmt), spread(now.get(sc.label) ?? [], key, fmt)];
       const result = n.median <= goal ? 'met' : n.median <= b.median ? 'kept: no worse than before' : 'MISSED';
       return [
-        `search from Ctrl+K, ${sc.label}: ${figure} (this sitting)`,
-        b.text,
-        n.text,
-        `≤ ${fmt(goal)}, or no worse than before`,
-        result,
+        [`search from Ctrl+K, ${sc.label}: ${figure} (this sitting)`, b.text, n.text, `≤ ${fmt(goal)}, or no worse than before`, result],
       ];
     }),
   );
@@ -253,12 +254,7 @@ export async function searchGoalRows(
     row(`CPU 4×: Ctrl+K to the first hit on screen, ${label}`, hit.text, '≤ 1.2 s', hit.median <= 1200);
   }
   const first = spread(fresh4, 'firstSearchMs', ms);
-  row(
-    'CPU 4×: first search (issue 42): the last key of "refund" handled to the first hit visible, Playwright\'s typist (30 ms a key, waiting for each), fresh page',
-    first.text,
-    '≤ 400 ms',
-    first.median <= 400,
-  );
+  row(`CPU 4×: ${FIRST_SEARCH}, fresh page`, first.text, '≤ 400 ms', first.median <= 400);
   const keys1 = spread(fresh1, 'keysLandMs', s);
   row('CPU 1×: keys land (0.72 s if nothing blocks), fresh page', keys1.text, '≤ 0.8 s', keys1.median <= 800);
   const task1 = spread(fresh1, 'longestTaskMs', ms);

@@ -22,7 +22,7 @@
  * Issue 42's "first search" has a typist of its own (`firstSearchRun`).
  */
 import type { Browser, CDPSession } from '@playwright/test';
-import { twoFrames } from './weigh';
+import { throttledPage, twoFrames } from './weigh';
 
 export const QUERY = 'refund';
 const KEY_INTERVAL_MS = 120;
@@ -122,26 +122,10 @@ function ctrlUpNow(cdp: CDPSession): void {
     .catch(() => {});
 }
 
-/**
- * `path` of `base` in a new context, hydrated, with the CPU throttled by `throttle` and every other host refused;
- * `init` runs in the page before its own scripts. Close its context when done.
- */
-async function throttledPage(browser: Browser, base: string, path: string, throttle: number, init?: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.route(/^https?:\/\//, (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
-  if (init) await page.addInitScript({ content: init });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-  await page.goto(base + path, { waitUntil: 'load' });
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
-  return { context, page, cdp };
-}
-
 async function typingRun(browser: Browser, base: string, path: string, throttle: number, openFor = 0): Promise<TypingRun> {
   // As source: tsx names inner functions through a `__name` helper that the page lacks.
   const init = `var __name = (f) => f; (${instrument.toString()})(${JSON.stringify(QUERY)});`;
-  const { context, page, cdp } = await throttledPage(browser, base, path, throttle, init);
+  const { context, page, cdp } = await throttledPage(browser, base, path, throttle, { init });
   try {
     if (openFor > 0) await page.waitForTimeout(openFor); // the scenario: a page a reader has had open for a while
 

@@ -23,7 +23,7 @@ import path from 'node:path';
 import type { Browser, CDPSession } from '@playwright/test';
 import { brand } from '../../src/brand';
 import { docusaurusServe } from '../../harness/servers';
-import { median, table, twoFrames } from './weigh';
+import { median, table, throttledPage, twoFrames } from './weigh';
 
 const WAKE_PATH = '/api/create-charge';
 /** The pointer rests on the tab this long before the click: a quick reader's hover. */
@@ -70,16 +70,12 @@ function mouseNow(cdp: CDPSession, type: 'mouseMoved' | 'mousePressed' | 'mouseR
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function wakeRun(browser: Browser, base: string, throttle: number): Promise<WakeRun> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  try {
-    await page.route(/^https?:\/\//, (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
+  const { context, page, cdp } = await throttledPage(browser, base, WAKE_PATH, throttle, {
     // As source: tsx names inner functions through a `__name` helper that the page lacks.
-    await page.addInitScript({ content: `var __name = (f) => f; (${instrument.toString()})();` });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-    await page.goto(base + WAKE_PATH, { waitUntil: 'load' });
-    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+    init: `var __name = (f) => f; (${instrument.toString()})();`,
+    options: { viewport: { width: 1280, height: 900 } },
+  });
+  try {
     const tab = page.locator(TAB).nth(1);
     // Into view without a wheel or the pointer, then an idle moment: the page has settled.
     await tab.evaluate((el) => el.scrollIntoView({ block: 'center' }));

@@ -1,11 +1,12 @@
 /**
  * Shared by the benchmarks: weigh a page's first load (every JS and CSS
  * response until network idle after hydration; gzip is zlib level 9 over each
- * body), and print a table. Numbers only. (Serving the build: harness/servers.ts.)
+ * body), open a page with the CPU throttled, and print a table. Numbers only.
+ * (Serving the build: harness/servers.ts.)
  */
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page, Response } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page, Response } from '@playwright/test';
 import { SEARCH_INDEX_FILE } from '../../src/search/records';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -181,6 +182,34 @@ export const median = (values: number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+
+/**
+ * `path` of `base` in a new context (`options`), hydrated, with the CPU throttled by `throttle` (CDP
+ * `Emulation.setCPUThrottlingRate`) and every other host refused; `init` runs in the page before its own scripts.
+ * The caller closes the context; it is closed here when the page does not open.
+ */
+export async function throttledPage(
+  browser: Browser,
+  base: string,
+  path: string,
+  throttle: number,
+  { init, options }: { init?: string; options?: BrowserContextOptions } = {},
+) {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    await page.route(/^https?:\/\//, (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
+    if (init) await page.addInitScript({ content: init });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    await page.goto(base + path, { waitUntil: 'load' });
+    await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+    return { context, page, cdp };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
 
 /** Two frames and a task later in `page`: the Event Timing entries of the last input are out. */
 export const twoFrames = (page: Page): Promise<unknown> =>
